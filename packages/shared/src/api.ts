@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { PlanIdSchema } from './plans';
+
+/** Spec §7: every success is `{ data }`, optionally with a message to show as a notification. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ data, message: z.string().optional() });
+}
+
+/** Spec §8: every error is `{ message, inputError?, plan? }` with the HTTP status. */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  inputError: z.string().optional(),
+  plan: PlanIdSchema.optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['pglite', 'postgres']),
+  providers: z.object({
+    mail: z.enum(['smtp', 'outbox']),
+    billing: z.enum(['stripe', 'local']),
+    analytics: z.enum(['sigma', 'local']),
+  }),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';

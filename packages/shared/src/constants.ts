@@ -1,0 +1,45 @@
+/** Spec §9 business constants and limits, in one place. */
+export const TOAST_LIMIT = 3;
+export const TOAST_REMOVE_DELAY_MS = 10_000;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'] as const;
+
+export const ONE_TIME_CODE_LENGTH = 6;
+export const FEEDBACK_AUTO_CLOSE_MS = 3_000;
+export const UPGRADE_REDIRECT_DELAY_MS = 2_500;
+
+export const PAGE_TRANSITION_MS = 300;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const SUBMENU_OPEN_DELAY_MS = 100;
+export const POINTER_GRACE_MS = 300;
+export const COMMAND_LIST_MAX_HEIGHT_PX = 300;
+export const SELECT_TYPEAHEAD_RESET_MS = 1_000;
+export const SCROLL_BUTTON_REPEAT_MS = 50;
+export const POPOVER_WIDTH = '18rem';
+export const POPOVER_SIDE_OFFSET = 4;
+export const CARD_FIELD_FONT_SIZE = '13px';
+export const DATE_LOCALE = 'en-US';
+export const WEEK_STARTS_ON = 0; // Sunday
+export const PROGRESS_MAX = 100;
+export const CHART_ANIMATION = { duration: 1_000, easing: 'easeOutQuart' } as const;
+
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const FALLBACK_LOCALE: Locale = 'en';
+
+export function toLocale(value: string | null | undefined): Locale {
+  const base = value?.trim().slice(0, 2).toLowerCase();
+  return base === 'es' ? 'es' : FALLBACK_LOCALE;
+}
+
+export const NOTIFICATION_NAMES = [
+  'new_signin',
+  'plan_updated',
+  'card_updated',
+  'invite_accepted',
+] as const;
+export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
+
+export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PermissionSchema } from './permissions';
+import { PlanIdSchema, SubscriptionStatusSchema } from './plans';
+import { LOCALES } from './constants';
+
+export const AccountSummarySchema = z.object({ id: z.string(), name: z.string() });
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
+
+/** Spec §3 "Current user": what GET /api/auth and sign-in answer, kept in local storage. */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  dark_mode: z.boolean(),
+  locale: z.enum(LOCALES),
+  has_password: z.boolean(),
+  duplicate_user: z.boolean(),
+  support_enabled: z.boolean(),
+  '2fa_enabled': z.boolean(),
+  default_account: z.string().nullable(),
+  accounts: z.array(AccountSummarySchema),
+  account_id: z.string(),
+  account_name: z.string(),
+  permission: PermissionSchema,
+  verified: z.boolean(),
+  plan: PlanIdSchema.nullable(),
+  subscription: SubscriptionStatusSchema.nullable(),
+  enable_plus: z.boolean(),
+  advertiser_name: z.string().nullable(),
+  impersonating: z.boolean().optional(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** The stored session: the user record plus the bearer token (spec §4). */
+export const StoredSessionSchema = CurrentUserSchema.extend({ token: z.string() });
+export type StoredSession = z.infer<typeof StoredSessionSchema>;
