@@ -8,61 +8,65 @@ export type Permission = z.infer<typeof PermissionSchema>;
  * Spec §6 access matrix: for each permission a user holds, the permissions it satisfies.
  * A route or page requiring `required` is allowed when `PERMISSION_MATRIX[actual][required]`.
  */
-export const PERMISSION_MATRIX: Readonly<Record<Permission, Readonly<Record<Permission, boolean>>>> =
-  {
-    master: {
-      master: true,
-      owner: true,
-      admin: true,
-      developer: false,
-      user: true,
-      advertiser: true,
-    },
-    owner: {
-      master: false,
-      owner: true,
-      admin: true,
-      developer: true,
-      user: true,
-      advertiser: true,
-    },
-    admin: {
-      master: false,
-      owner: false,
-      admin: true,
-      developer: false,
-      user: true,
-      advertiser: true,
-    },
-    // The spec's table has no developer row; a developer is a team member (user) who also
-    // reaches developer-only items (API keys). See docs/decisions/0002-developer-permission.md.
-    developer: {
-      master: false,
-      owner: false,
-      admin: false,
-      developer: true,
-      user: true,
-      advertiser: false,
-    },
-    user: {
-      master: false,
-      owner: false,
-      admin: false,
-      developer: false,
-      user: true,
-      advertiser: false,
-    },
-    advertiser: {
-      master: false,
-      owner: false,
-      admin: false,
-      developer: false,
-      user: true,
-      advertiser: true,
-    },
-  };
+export const PERMISSION_MATRIX: Readonly<
+  Record<Permission, Readonly<Record<Permission, boolean>>>
+> = {
+  master: {
+    master: true,
+    owner: true,
+    admin: true,
+    developer: false,
+    user: true,
+    advertiser: true,
+  },
+  owner: {
+    master: false,
+    owner: true,
+    admin: true,
+    developer: true,
+    user: true,
+    advertiser: true,
+  },
+  admin: {
+    master: false,
+    owner: false,
+    admin: true,
+    developer: false,
+    user: true,
+    advertiser: true,
+  },
+  // The spec's table has no developer row; a developer is a team member (user) who also
+  // reaches developer-only items (API keys). See docs/decisions/0002-developer-permission.md.
+  developer: {
+    master: false,
+    owner: false,
+    admin: false,
+    developer: true,
+    user: true,
+    advertiser: false,
+  },
+  user: {
+    master: false,
+    owner: false,
+    admin: false,
+    developer: false,
+    user: true,
+    advertiser: false,
+  },
+  advertiser: {
+    master: false,
+    owner: false,
+    admin: false,
+    developer: false,
+    user: true,
+    advertiser: true,
+  },
+};
 
-export function hasPermission(actual: Permission | null | undefined, required: Permission): boolean {
+export function hasPermission(
+  actual: Permission | null | undefined,
+  required: Permission,
+): boolean {
   if (!actual) return false;
   return PERMISSION_MATRIX[actual][required];
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from './permissions';
-import { isPlusEligible, isSubscriptionUsable, PLAN_IDS, PLANS, SUBSCRIPTION_STATUSES } from './plans';
+import {
+  isPlusEligible,
+  isSubscriptionUsable,
+  PLAN_IDS,
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+} from './plans';
 
 describe('Plus rule (spec §4)', () => {
   for (const permission of PERMISSIONS) {

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './features/health/health.routes';
+import { registerAuthGuard } from './lib/auth-guard';
+import { registerErrorHandler } from './lib/error-handler';
+import { loggerOptions } from './lib/logger';
+import { registerRateLimit } from './lib/rate-limit';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { DEFAULT_WEB_DIST, registerSpa } from './lib/spa';
+import { registerXsrf } from './lib/xsrf';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** pino options or a logger instance; tests pass false or a stream-backed logger. */
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built SPA lives (tests point it at a fixture). */
+  webDistDir?: string;
+  /** The clock for session checks (tests move it). */
+  now?: () => Date;
+  /** Prefix for Redis keys, so parallel test runs on one Redis do not share counters. */
+  redisNamespace?: string;
+}
+
+/** TRUST_PROXY as a hop count becomes a function: Fastify's types take no plain number. */
+function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Builds the whole app without listening (style doc: app.ts builds, server.ts listens). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // The API speaks JSON only (multipart is added per route where files are accepted): anything
+  // else, including Fastify's default text/plain parser, is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  registerXsrf(app, { secureCookie: config.appUrl.startsWith('https://') });
+  await registerRateLimit(app, { redisUrl: config.redisUrl, redisNamespace: deps.redisNamespace });
+  registerAuthGuard(app, { db: database.db, sessionSecret: config.sessionSecret, now: deps.now });
+
+  await app.register(healthRoutes, { prefix: '/api/health', config, database });
+
+  await registerSpa(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}

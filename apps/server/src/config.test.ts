@@ -1,0 +1,107 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'pp-config-'));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults on an empty environment', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      port: 8080,
+      appUrl: 'http://localhost:8080',
+      database: 'pglite',
+      demoSeed: true,
+      sigmaBaseUrl: 'https://app.sigmacomputing.com',
+      trustProxy: false,
+      providers: { mail: 'outbox', billing: 'local', analytics: 'local' },
+    });
+    expect(config.encryptionKey).toHaveLength(32);
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      APP_URL: 'nope',
+      DATABASE_URL: 'mysql://x',
+      REDIS_URL: 'http://r',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(
+      expect.arrayContaining(['PORT', 'APP_URL', 'DATABASE_URL', 'REDIS_URL']),
+    );
+    expect(problems).toHaveLength(4);
+  });
+
+  it('refuses a partial Sigma, Stripe or OAuth set, naming what is missing', () => {
+    const problems = problemsOf({
+      SIGMA_EMBED_CLIENT_ID: 'id',
+      STRIPE_SECRET_KEY: 'sk_test',
+      OAUTH_GOOGLE_CLIENT_ID: 'g',
+    });
+    const names = problems.map((p) => p.split(':')[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'SIGMA_EMBED_SECRET',
+        'SIGMA_ORG_SLUG',
+        'STRIPE_PUBLISHABLE_KEY',
+        'OAUTH_GOOGLE_CLIENT_SECRET',
+        'OAUTH_GOOGLE_ISSUER',
+      ]),
+    );
+  });
+
+  it('switches providers on when their variables are complete', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u@localhost/db',
+      SMTP_URL: 'smtp://localhost:2525',
+      SIGMA_EMBED_CLIENT_ID: 'id',
+      SIGMA_EMBED_SECRET: 'secret',
+      SIGMA_ORG_SLUG: 'acme',
+      OAUTH_OIDC_CLIENT_ID: 'c',
+      OAUTH_OIDC_CLIENT_SECRET: 's',
+      OAUTH_OIDC_ISSUER: 'http://127.0.0.1:9000/',
+      TRUST_PROXY: '2',
+    });
+    expect(config.database).toBe('postgres');
+    expect(config.demoSeed).toBe(false);
+    expect(config.providers).toEqual({ mail: 'smtp', billing: 'local', analytics: 'sigma' });
+    expect(config.oauthProviders).toEqual([
+      { name: 'oidc', clientId: 'c', clientSecret: 's', issuer: 'http://127.0.0.1:9000' },
+    ]);
+    expect(config.trustProxy).toBe(2);
+  });
+
+  it('generates the session secret once into DATA_DIR (mode 0600) and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a short SESSION_SECRET and a malformed ENCRYPTION_KEY', () => {
+    expect(
+      problemsOf({ SESSION_SECRET: 'short', ENCRYPTION_KEY: 'xyz' }).map((p) => p.split(':')[0]),
+    ).toEqual(['SESSION_SECRET', 'ENCRYPTION_KEY']);
+  });
+
+  it('reads DEMO_SEED as a flag and rejects other words', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), DEMO_SEED: 'off' }).demoSeed).toBe(false);
+    expect(problemsOf({ DEMO_SEED: 'maybe' })).toEqual(['DEMO_SEED: must be true or false']);
+  });
+});

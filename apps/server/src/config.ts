@@ -1,0 +1,252 @@
+import { randomBytes, hkdfSync } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Boot stops with this when the environment is wrong; its message lists every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+    { message: `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL` },
+  );
+
+const booleanFlag = optionalString.refine(
+  (v) => v === undefined || /^(true|false|1|0|on|off|yes|no)$/i.test(v),
+  { message: 'must be true or false' },
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: z
+    .string()
+    .optional()
+    .default('8080')
+    .refine((v) => /^\d+$/.test(v) && Number(v) > 0 && Number(v) < 65536, {
+      message: 'must be a port number (1-65535)',
+    }),
+  HOST: z.string().optional().default('0.0.0.0'),
+  APP_URL: z
+    .string()
+    .optional()
+    .default('http://localhost:8080')
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      message: 'must be an http(s) URL',
+    }),
+  DATA_DIR: z.string().optional().default('./.data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be 64 hex characters',
+  }),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().optional().default('Partner Portal <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.string().optional().default('support@localhost'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
+  SIGMA_EMBED_CLIENT_ID: optionalString,
+  SIGMA_EMBED_SECRET: optionalString,
+  SIGMA_ORG_SLUG: optionalString,
+  SIGMA_BASE_URL: z
+    .string()
+    .optional()
+    .default('https://app.sigmacomputing.com')
+    .refine((v) => URL.canParse(v), { message: 'must be a URL' }),
+  SIGMA_API_BASE: optionalUrl(['http:', 'https:']),
+  SIGMA_API_CLIENT_ID: optionalString,
+  SIGMA_API_SECRET: optionalString,
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  TRUST_PROXY: optionalString,
+  DEMO_SEED: booleanFlag,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .default('info'),
+});
+
+export const OAUTH_PROVIDER_NAMES = ['google', 'microsoft', 'oidc'] as const;
+export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
+export interface OAuthProviderConfig {
+  name: OAuthProviderName;
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  database: 'pglite' | 'postgres';
+  sessionSecret: string;
+  encryptionKey: Buffer;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret?: string;
+    apiBase?: string;
+  } | null;
+  sigma: {
+    clientId: string;
+    secret: string;
+    orgSlug: string;
+    baseUrl: string;
+    apiBase?: string;
+    apiClientId?: string;
+    apiSecret?: string;
+  } | null;
+  sigmaBaseUrl: string;
+  oauthProviders: OAuthProviderConfig[];
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+  demoSeed: boolean;
+  logLevel: string;
+  providers: { mail: 'smtp' | 'outbox'; billing: 'stripe' | 'local'; analytics: 'sigma' | 'local' };
+}
+
+function isOn(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  return /^(true|1|on|yes)$/i.test(value);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined) return false;
+  const flag = isOn(value);
+  if (/^(true|false|1|0|on|off|yes|no)$/i.test(value)) return flag ?? false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
+
+/**
+ * Reads the session secret: SESSION_SECRET when set, otherwise one generated on first boot and
+ * kept in DATA_DIR (mode 0600) so sessions survive restarts.
+ */
+export function resolveSessionSecret(dataDir: string, explicit: string | undefined): string {
+  if (explicit) return explicit;
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+const oauthPrefix = (name: OAuthProviderName) => `OAUTH_${name.toUpperCase()}_`;
+
+/** Variables that only make sense together: a partial set is a mistake, not "off". */
+const VARIABLE_GROUPS: string[][] = [
+  ['SIGMA_EMBED_CLIENT_ID', 'SIGMA_EMBED_SECRET', 'SIGMA_ORG_SLUG'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+  ...OAUTH_PROVIDER_NAMES.map((name) =>
+    ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((part) => `${oauthPrefix(name)}${part}`),
+  ),
+];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const read = (name: string) => optionalString.parse(env[name]);
+  const parsed = EnvSchema.safeParse(env);
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  for (const group of VARIABLE_GROUPS) {
+    const set = group.filter((name) => read(name) !== undefined);
+    if (set.length === 0 || set.length === group.length) continue;
+    for (const missing of group.filter((name) => read(name) === undefined)) {
+      problems.push(`${missing}: must be set together with ${set.join(', ')}`);
+    }
+  }
+  const oauthProviders: OAuthProviderConfig[] = [];
+  for (const name of OAUTH_PROVIDER_NAMES) {
+    const clientId = read(`${oauthPrefix(name)}CLIENT_ID`);
+    const clientSecret = read(`${oauthPrefix(name)}CLIENT_SECRET`);
+    const issuer = read(`${oauthPrefix(name)}ISSUER`);
+    if (issuer !== undefined && !URL.canParse(issuer)) {
+      problems.push(`${oauthPrefix(name)}ISSUER: must be a URL`);
+    } else if (clientId && clientSecret && issuer) {
+      oauthProviders.push({ name, clientId, clientSecret, issuer: issuer.replace(/\/$/, '') });
+    }
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const raw = parsed.data;
+
+  const dataDir = resolve(raw.DATA_DIR);
+  const sessionSecret = resolveSessionSecret(dataDir, raw.SESSION_SECRET);
+  // Secrets at rest (2FA) get their own key: derived from the session secret unless given.
+  const encryptionKey = raw.ENCRYPTION_KEY
+    ? Buffer.from(raw.ENCRYPTION_KEY, 'hex')
+    : Buffer.from(hkdfSync('sha256', sessionSecret, 'partner-portal', 'secrets-at-rest', 32));
+
+  const sigma =
+    raw.SIGMA_EMBED_CLIENT_ID && raw.SIGMA_EMBED_SECRET && raw.SIGMA_ORG_SLUG
+      ? {
+          clientId: raw.SIGMA_EMBED_CLIENT_ID,
+          secret: raw.SIGMA_EMBED_SECRET,
+          orgSlug: raw.SIGMA_ORG_SLUG,
+          baseUrl: raw.SIGMA_BASE_URL.replace(/\/$/, ''),
+          apiBase: raw.SIGMA_API_BASE,
+          apiClientId: raw.SIGMA_API_CLIENT_ID,
+          apiSecret: raw.SIGMA_API_SECRET,
+        }
+      : null;
+  const stripe =
+    raw.STRIPE_SECRET_KEY && raw.STRIPE_PUBLISHABLE_KEY
+      ? {
+          secretKey: raw.STRIPE_SECRET_KEY,
+          publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+          apiBase: raw.STRIPE_API_BASE,
+        }
+      : null;
+
+  return {
+    nodeEnv: raw.NODE_ENV ?? 'development',
+    port: Number(raw.PORT),
+    host: raw.HOST,
+    appUrl: raw.APP_URL.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    database: raw.DATABASE_URL ? 'postgres' : 'pglite',
+    sessionSecret,
+    encryptionKey,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    supportEmail: raw.SUPPORT_EMAIL,
+    stripe,
+    sigma,
+    sigmaBaseUrl: raw.SIGMA_BASE_URL.replace(/\/$/, ''),
+    oauthProviders,
+    redisUrl: raw.REDIS_URL,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    // The embedded database is the try-it-out path, so it gets demo data unless told otherwise.
+    demoSeed: isOn(raw.DEMO_SEED) ?? !raw.DATABASE_URL,
+    logLevel: raw.LOG_LEVEL,
+    providers: {
+      mail: raw.SMTP_URL ? 'smtp' : 'outbox',
+      billing: stripe ? 'stripe' : 'local',
+      analytics: sigma ? 'sigma' : 'local',
+    },
+  };
+}

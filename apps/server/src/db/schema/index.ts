@@ -1,0 +1,9 @@
+// The one barrel in the server: drizzle-kit and drizzle({ schema }) need every table in one module.
+export * from './accounts';
+export * from './activity';
+export * from './invites';
+export * from './outbox';
+export * from './reports';
+export * from './sessions';
+export * from './users';
+export * from './workbooks';

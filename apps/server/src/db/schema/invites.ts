@@ -1,0 +1,27 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { users } from './users';
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    permission: text('permission').notNull().default('user'),
+    advertiserName: text('advertiser_name'),
+    enablePlus: boolean('enable_plus').notNull().default(false),
+    plusDashboards: jsonb('plus_dashboards').$type<string[]>().notNull().default([]),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invites_account_idx').on(table.accountId),
+    index('invites_email_idx').on(table.email),
+  ],
+);

@@ -1,0 +1,32 @@
+import { bigint, bigserial, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/** Daily report rows the built-in analytics provider renders, always scoped by account. */
+export const reportRows = pgTable(
+  'report_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    advertiser: text('advertiser').notNull(),
+    campaign: text('campaign').notNull(),
+    channel: text('channel').notNull(),
+    country: text('country').notNull(),
+    device: text('device').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    conversions: bigint('conversions', { mode: 'number' }).notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+    payout: numeric('payout', { precision: 14, scale: 2 }).notNull(),
+  },
+  (table) => [
+    index('report_rows_account_date_idx').on(table.accountId, table.date),
+    index('report_rows_account_advertiser_date_idx').on(
+      table.accountId,
+      table.advertiser,
+      table.date,
+    ),
+  ],
+);

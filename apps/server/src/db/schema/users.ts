@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Stored lower-cased; the unique index on lower(email) also guards rows written elsewhere.
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash'),
+    avatar: text('avatar'),
+    darkMode: boolean('dark_mode').notNull().default(false),
+    locale: text('locale').notNull().default('en'),
+    verified: boolean('verified').notNull().default(false),
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    // The last TOTP step accepted, so a code cannot be replayed within its window.
+    totpLastStep: integer('totp_last_step'),
+    backupCodeHash: text('backup_code_hash'),
+    supportEnabled: boolean('support_enabled').notNull().default(false),
+    defaultAccountId: uuid('default_account_id').references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
+    duplicateUser: boolean('duplicate_user').notNull().default(false),
+    isMaster: boolean('is_master').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+/** Membership of a user in an account, with the spec §6 permission and advertiser fields. */
+export const accountUsers = pgTable(
+  'account_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+    advertiserName: text('advertiser_name'),
+    enablePlus: boolean('enable_plus').notNull().default(false),
+    plusDashboards: jsonb('plus_dashboards').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('account_users_account_user_idx').on(table.accountId, table.userId),
+    index('account_users_user_idx').on(table.userId),
+  ],
+);
+
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('oauth_identities_provider_subject_idx').on(table.provider, table.subject),
+  ],
+);
+
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    active: boolean('active').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('notification_settings_user_name_idx').on(table.userId, table.name)],
+);

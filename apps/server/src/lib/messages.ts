@@ -1,0 +1,49 @@
+import type { Locale } from '@partner-portal/shared/constants';
+
+/** Server-side messages (spec §8), one catalogue per language; a test checks they match. */
+const en = {
+  'error.bad_request': 'The request could not be understood.',
+  'error.invalid_json': 'The request body is not valid JSON.',
+  'error.invalid_field': 'Please check the {{field}} field.',
+  'error.unauthorized': 'Please sign in to continue.',
+  'error.forbidden': 'You do not have permission to do that.',
+  'error.xsrf': 'Your session could not be verified. Please reload the page and try again.',
+  'error.not_found': 'The requested resource was not found.',
+  'error.route_not_found': 'There is no API endpoint at {{method}} {{url}}.',
+  'error.payload_too_large': 'The request body is too large (the limit is 1 MiB).',
+  'error.unsupported_media_type': 'Content type {{type}} is not supported. Send JSON.',
+  'error.rate_limited': 'Too many requests. Please try again in {{seconds}} seconds.',
+  'error.service_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
+  'error.internal': 'Something went wrong, Please try again. (Request {{requestId}})',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const es: Record<MessageKey, string> = {
+  'error.bad_request': 'No se pudo entender la solicitud.',
+  'error.invalid_json': 'El cuerpo de la solicitud no es JSON válido.',
+  'error.invalid_field': 'Revisa el campo {{field}}.',
+  'error.unauthorized': 'Inicia sesión para continuar.',
+  'error.forbidden': 'No tienes permiso para hacer eso.',
+  'error.xsrf': 'No se pudo verificar tu sesión. Recarga la página e inténtalo de nuevo.',
+  'error.not_found': 'No se encontró el recurso solicitado.',
+  'error.route_not_found': 'No hay ningún endpoint de la API en {{method}} {{url}}.',
+  'error.payload_too_large': 'El cuerpo de la solicitud es demasiado grande (el límite es 1 MiB).',
+  'error.unsupported_media_type': 'El tipo de contenido {{type}} no es compatible. Envía JSON.',
+  'error.rate_limited': 'Demasiadas solicitudes. Inténtalo de nuevo en {{seconds}} segundos.',
+  'error.service_unavailable':
+    'El servicio no está disponible temporalmente. Inténtalo de nuevo en breve.',
+  'error.internal': 'Algo salió mal. Inténtalo de nuevo. (Solicitud {{requestId}})',
+};
+
+export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };
+
+export function translate(
+  locale: Locale,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  return MESSAGES[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(params[name] ?? ''),
+  );
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { AppError } from './app-error';
+
+/**
+ * Named limits, defined once (security checklist "Throttling"). Mail-sending routes allow
+ * 3 per minute; sign-in style routes allow a short burst per IP.
+ */
+export const RATE_LIMITS = {
+  mail: { max: 3, timeWindow: 60_000 },
+  signin: { max: 10, timeWindow: 60_000 },
+  otp: { max: 10, timeWindow: 60_000 },
+  signup: { max: 10, timeWindow: 60_000 },
+} as const satisfies Record<string, RateLimitOptions>;
+export type RateLimitPreset = keyof typeof RATE_LIMITS;
+
+/** Route option: `config: { rateLimit: rateLimitFor('mail') }`. */
+export function rateLimitFor(preset: RateLimitPreset): RateLimitOptions {
+  return { ...RATE_LIMITS[preset] };
+}
+
+/** The IP the limit counts against; `request.ip` honours X-Forwarded-For only under TRUST_PROXY. */
+export function clientKey(request: FastifyRequest): string {
+  return request.ip;
+}
+
+export interface RateLimitDeps {
+  redisUrl?: string | undefined;
+  /** Keeps tests on a shared Redis from counting against each other. */
+  redisNamespace?: string;
+}
+
+/**
+ * Registers @fastify/rate-limit with no global limit: routes opt in. Counters live in Redis when
+ * REDIS_URL is set, so several instances share them, and in memory otherwise. Paths differing
+ * only by a trailing slash reach the same route (router option) and so share its bucket.
+ */
+export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
+  const redis = deps.redisUrl
+    ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error (rate limits)'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: clientKey,
+    ...(redis ? { redis, nameSpace: deps.redisNamespace ?? 'partner-portal-rl:' } : {}),
+    // With Redis unreachable, requests are let through (and the error logged) rather than
+    // failing every limited route: throttling protects the service, it must not take it down.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', 'error.rate_limited', {
+        params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../../test/test-database';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+let database: Database;
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await buildTestApp(database, {
+    register(instance) {
+      instance.post('/api/test/change', { config: { access: 'public' } }, async () => ({
+        data: 'changed',
+      }));
+      instance.post(
+        '/api/test/webhook',
+        { config: { access: 'public', xsrf: false } },
+        async () => ({ data: 'ok' }),
+      );
+      instance.get('/embed/test', async (_request, reply) =>
+        reply.type('text/html').send('<p>embed</p>'),
+      );
+    },
+  });
+  app = testApp.app;
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('security headers', () => {
+  it('sends CSP, nosniff, referrer policy and no-store on API responses, without X-Powered-By', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "script-src 'self'",
+      "frame-src 'self' https://app.sigmacomputing.com https://js.stripe.com",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('lets only our own pages frame the embed route', async () => {
+    const response = await app.inject({ method: 'GET', url: '/embed/test' });
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+  });
+});
+
+describe('XSRF double-submit check', () => {
+  it('hands out a readable XSRF-TOKEN cookie', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('refuses unsafe methods without the header, or with a mismatching one (403)', async () => {
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { cookie: testApp.xsrf.cookie },
+    });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().message).toMatch(/could not be verified/);
+    const mismatch = await app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { cookie: testApp.xsrf.cookie, 'x-xsrf-token': 'something-else' },
+    });
+    expect(mismatch.statusCode).toBe(403);
+    const noCookie = await app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      headers: { 'x-xsrf-token': testApp.xsrf['x-xsrf-token'] },
+    });
+    expect(noCookie.statusCode).toBe(403);
+  });
+
+  it('accepts a matching pair, and exempts routes that opt out', async () => {
+    const ok = await app.inject({ method: 'POST', url: '/api/test/change', headers: testApp.xsrf });
+    expect(ok.statusCode).toBe(200);
+    const webhook = await app.inject({ method: 'POST', url: '/api/test/webhook' });
+    expect(webhook.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema/index';
+
+export const SESSION_ISSUER = 'partner-portal';
+export const SESSION_AUDIENCE = 'partner-portal';
+/** Security checklist "Sessions": 12 h absolute lifetime; impersonation at most 1 h. */
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const IMPERSONATION_TTL_SECONDS = 60 * 60;
+
+export function sessionKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+  accountId: string;
+}
+
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+/** Inserts the sessions row (id = jti) and signs the bearer JWT that names it. */
+export async function createSessionToken(
+  db: Db,
+  secret: string,
+  input: {
+    userId: string;
+    accountId: string;
+    impersonatorId?: string | null;
+    ttlSeconds?: number;
+    userAgent?: string | null;
+    ip?: string | null;
+    now?: Date;
+  },
+): Promise<IssuedSession> {
+  const now = input.now ?? new Date();
+  const ttl = input.ttlSeconds ?? SESSION_TTL_SECONDS;
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now.getTime() + ttl * 1000);
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: input.userId,
+    accountId: input.accountId,
+    impersonatorId: input.impersonatorId ?? null,
+    userAgent: input.userAgent ?? null,
+    ip: input.ip ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  const token = await new SignJWT({ acc: input.accountId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(sessionId)
+    .setSubject(input.userId)
+    .setIssuer(SESSION_ISSUER)
+    .setAudience(SESSION_AUDIENCE)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(sessionKey(secret));
+  return { token, sessionId, expiresAt };
+}
+
+/**
+ * Verifies signature (HS256 only: `alg: none` and others are refused), issuer, audience and
+ * expiry. Returns null for any token that fails, so callers answer 401 rather than 500.
+ */
+export async function verifySessionToken(
+  secret: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, sessionKey(secret), {
+      algorithms: ['HS256'],
+      issuer: SESSION_ISSUER,
+      audience: SESSION_AUDIENCE,
+      currentDate: now,
+    });
+    if (
+      typeof payload.jti !== 'string' ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.acc !== 'string'
+    ) {
+      return null;
+    }
+    return { sessionId: payload.jti, userId: payload.sub, accountId: payload.acc };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+/** Revokes every live session matching the filter (e.g. all of a user's but the current one). */
+export async function revokeSessions(
+  db: Db,
+  where: SQL | undefined,
+  now: Date = new Date(),
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(isNull(sessions.revokedAt), where));
+}
+
+export function sessionsOfUser(userId: string): SQL | undefined {
+  return eq(sessions.userId, userId);
+}

@@ -1,0 +1,38 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER } from '@partner-portal/shared/api';
+import { AppError } from './app-error';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit XSRF check (spec §7, security checklist "Browser"): the server hands out an
+ * XSRF-TOKEN cookie the SPA can read, and every state-changing API call must echo it in
+ * X-XSRF-TOKEN. A cross-site form can send the cookie but cannot read it to set the header.
+ * Routes opt out with `config: { xsrf: false }` (webhooks, which carry their own signature).
+ */
+export function registerXsrf(app: FastifyInstance, options: { secureCookie: boolean }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secureCookie,
+        httpOnly: false,
+      });
+    }
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.xsrf === false) return;
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+      throw new AppError('forbidden', 'error.xsrf');
+    }
+  });
+}

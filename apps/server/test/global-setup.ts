@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgres, wrapPglite } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string;
+  }
+}
+
+const repoRoot = new URL('../../../', import.meta.url).pathname;
+
+/**
+ * Migrates one database per run and shares it with every test file: a fresh PGlite takes
+ * seconds, loading a migrated dump takes a fraction of that. On PostgreSQL the run gets its own
+ * database (created here, dropped at teardown), so parallel runs on one server never collide.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set for the server-pg project');
+    const name = `partner_portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString());
+    await migrateDatabase(database);
+    await database.close();
+    project.provide('postgresUrl', url.toString());
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+
+  const client = await PGlite.create();
+  const database = wrapPglite(client);
+  await migrateDatabase(database);
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const dir = join(repoRoot, '.test-data');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `pglite-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresUrl', '');
+  return async () => undefined;
+}

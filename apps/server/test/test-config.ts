@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../src/config';
+
+/** A valid configuration for tests: a temp data dir and a fixed secret, plus any overrides. */
+export function createTestConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pp-test-')),
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}

@@ -1,0 +1,158 @@
+import type { Locale } from './constants';
+
+/**
+ * Spec §5 message templates, in both languages. The web registers them as i18next resources and
+ * the server uses them to word zod failures, so both sides say the same thing for the same rule.
+ * Interpolation is i18next's: {{label}}, {{min}}, {{max}}, {{type}}.
+ */
+const en = {
+  global: {
+    no_results: 'No results',
+    form: {
+      input: {
+        error: {
+          required: '{{label}} is required',
+          min: 'Please enter a minimum of {{min}}',
+          max: 'Please enter a maximum of {{max}}',
+          between: 'Please enter a value between {{min}} and {{max}}',
+          min_length: '{{label}} must be a minimum of {{min}} characters',
+          max_length: '{{label}} must be a maximum of {{max}} characters',
+        },
+      },
+      number: { error: { invalid: 'Please enter a valid number' } },
+      url: { error: { invalid: 'Please enter a valid URL' } },
+      email: { error: { invalid: 'Please enter a valid email address' } },
+      phone: {
+        error: { invalid: 'Please enter a valid phone number with an international prefix' },
+      },
+      date: {
+        placeholder: 'YYYY-MM-DD',
+        error: { invalid: 'Please enter a valid date (YYYY-MM-DD)' },
+      },
+      password: { error: { special: 'Password must contain at least one special character' } },
+      otp: { error: { invalid: 'Please enter the 6-character code' } },
+      select: {
+        placeholder: 'Please select an option',
+        error: {
+          required: 'Please select an option',
+          min: 'Please select a minimum of {{min}} options',
+          max: 'Please select a maximum of {{max}} options',
+          between: 'Please select between {{min}} and {{max}} options',
+        },
+      },
+      file: {
+        error: {
+          required: 'Please select a file',
+          excluded: '{{type}} files are not accepted',
+        },
+      },
+      field: {
+        first_name: 'Please enter your first name',
+        last_name: 'Please enter your last name',
+        partner_name: 'Please enter your partner name',
+        email: 'Please enter your email',
+        message: 'Please enter a message',
+      },
+    },
+  },
+};
+
+type Catalogue = typeof en;
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+const es: DeepStrings<Catalogue> = {
+  global: {
+    no_results: 'Sin resultados',
+    form: {
+      input: {
+        error: {
+          required: '{{label}} es obligatorio',
+          min: 'Introduce un mínimo de {{min}}',
+          max: 'Introduce un máximo de {{max}}',
+          between: 'Introduce un valor entre {{min}} y {{max}}',
+          min_length: '{{label}} debe tener al menos {{min}} caracteres',
+          max_length: '{{label}} debe tener como máximo {{max}} caracteres',
+        },
+      },
+      number: { error: { invalid: 'Introduce un número válido' } },
+      url: { error: { invalid: 'Introduce una URL válida' } },
+      email: { error: { invalid: 'Introduce una dirección de correo electrónico válida' } },
+      phone: {
+        error: { invalid: 'Introduce un número de teléfono válido con prefijo internacional' },
+      },
+      date: {
+        placeholder: 'AAAA-MM-DD',
+        error: { invalid: 'Introduce una fecha válida (AAAA-MM-DD)' },
+      },
+      password: { error: { special: 'La contraseña debe contener al menos un carácter especial' } },
+      otp: { error: { invalid: 'Introduce el código de 6 caracteres' } },
+      select: {
+        placeholder: 'Selecciona una opción',
+        error: {
+          required: 'Selecciona una opción',
+          min: 'Selecciona al menos {{min}} opciones',
+          max: 'Selecciona como máximo {{max}} opciones',
+          between: 'Selecciona entre {{min}} y {{max}} opciones',
+        },
+      },
+      file: {
+        error: {
+          required: 'Selecciona un archivo',
+          excluded: 'No se aceptan archivos {{type}}',
+        },
+      },
+      field: {
+        first_name: 'Introduce tu nombre',
+        last_name: 'Introduce tus apellidos',
+        partner_name: 'Introduce el nombre del partner',
+        email: 'Introduce tu correo electrónico',
+        message: 'Introduce un mensaje',
+      },
+    },
+  },
+};
+
+export const FORM_MESSAGES: Record<Locale, DeepStrings<Catalogue>> = { en, es };
+
+export type MessageParams = Record<string, string | number>;
+
+// A zod message carries a catalogue key and its parameters: "key|{"min":8}".
+const PARAM_SEPARATOR = '|';
+
+export function encodeMessage(key: string, params?: MessageParams): string {
+  return params ? `${key}${PARAM_SEPARATOR}${JSON.stringify(params)}` : key;
+}
+
+export function decodeMessage(message: string): { key: string; params: MessageParams } {
+  const at = message.indexOf(PARAM_SEPARATOR);
+  if (at < 0) return { key: message, params: {} };
+  try {
+    return {
+      key: message.slice(0, at),
+      params: JSON.parse(message.slice(at + 1)) as MessageParams,
+    };
+  } catch {
+    return { key: message.slice(0, at), params: {} };
+  }
+}
+
+export function lookupTemplate(locale: Locale, key: string): string | null {
+  let node: unknown = FORM_MESSAGES[locale];
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return null;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : null;
+}
+
+/**
+ * Words an encoded validation message in `locale`, or returns null when it is not one of ours
+ * (zod's own English defaults), so the caller can fall back to a generic message.
+ */
+export function translateFormMessage(locale: Locale, message: string, label = ''): string | null {
+  const { key, params } = decodeMessage(message);
+  const template = lookupTemplate(locale, key);
+  if (template === null) return null;
+  const values: MessageParams = { label, ...params };
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ONE_TIME_CODE_LENGTH } from './constants';
+import { encodeMessage } from './form-messages';
+
+/**
+ * Spec §5 rules, written once: the server validates requests with these builders and the web
+ * form engine validates fields with the same ones. Messages are catalogue keys (form-messages.ts).
+ */
+
+// One local part of letters, digits and . _ % + - (no quotes, commas, spaces), one ASCII "@",
+// a dotted domain with a 2+ letter TLD. Stricter than RFC 5322 on purpose (security checklist).
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const NUMBER_PATTERN = /^-?\d+(?:\.\d+)?$/;
+// Optional +, then 7–15 digits, allowing single spaces between digit groups.
+export const PHONE_PATTERN = /^\+?\d(?: ?\d){6,14}$/;
+export const URL_PATTERN =
+  /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:localhost|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const SPECIAL_CHARACTER_PATTERN = /[^\p{L}\p{N}]/u;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+/** YYYY-MM-DD naming a real calendar day (2026-02-30 is refused). */
+export function isValidDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A MIME type against an `accept` list ("image/png, image/*, application/pdf"). */
+export function isAllowedMimeType(type: string, accept: string | readonly string[]): boolean {
+  const allowed = (typeof accept === 'string' ? accept.split(',') : accept)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  if (allowed.length === 0) return true;
+  const actual = type.toLowerCase();
+  return allowed.some((entry) =>
+    entry.endsWith('/*') ? actual.startsWith(entry.slice(0, -1)) : entry === actual,
+  );
+}
+
+const required = (field?: string) =>
+  field
+    ? encodeMessage(`global.form.field.${field}`)
+    : encodeMessage('global.form.input.error.required');
+
+/** A required trimmed text; `field` picks the spec's "Please enter your …" message. */
+export function requiredText(options: { field?: string; min?: number; max?: number } = {}) {
+  const { field, min, max = 200 } = options;
+  let schema = z
+    .string({ error: required(field) })
+    .trim()
+    .min(1, { error: required(field) });
+  if (min !== undefined) {
+    schema = schema.min(min, {
+      error: encodeMessage('global.form.input.error.min_length', { min }),
+    });
+  }
+  return schema.max(max, { error: encodeMessage('global.form.input.error.max_length', { max }) });
+}
+
+/** E-mail, lower-cased; spec §5 shape and the security checklist's refusals. */
+export function emailField() {
+  return z
+    .string({ error: encodeMessage('global.form.field.email') })
+    .trim()
+    .min(1, { error: encodeMessage('global.form.field.email') })
+    .refine(isValidEmail, { error: encodeMessage('global.form.email.error.invalid') })
+    .transform((value) => value.toLowerCase());
+}
+
+/** 8–128 characters (never truncated), any Unicode, at least one special character. */
+export function passwordField() {
+  return z
+    .string({ error: encodeMessage('global.form.input.error.required') })
+    .min(PASSWORD_MIN_LENGTH, {
+      error: encodeMessage('global.form.input.error.min_length', { min: PASSWORD_MIN_LENGTH }),
+    })
+    .max(PASSWORD_MAX_LENGTH, {
+      error: encodeMessage('global.form.input.error.max_length', { max: PASSWORD_MAX_LENGTH }),
+    })
+    .regex(SPECIAL_CHARACTER_PATTERN, {
+      error: encodeMessage('global.form.password.error.special'),
+    });
+}
+
+/** A one-time code: exactly 6 characters (TOTP digits, or a backup code's characters). */
+export function otpCodeField() {
+  return z
+    .string({ error: encodeMessage('global.form.otp.error.invalid') })
+    .trim()
+    .length(ONE_TIME_CODE_LENGTH, { error: encodeMessage('global.form.otp.error.invalid') });
+}
+
+export function phoneField() {
+  return z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, { error: encodeMessage('global.form.phone.error.invalid') });
+}
+
+export function urlField() {
+  return z
+    .string()
+    .trim()
+    .regex(URL_PATTERN, { error: encodeMessage('global.form.url.error.invalid') });
+}
+
+export function dateField() {
+  return z.string().refine(isValidDate, { error: encodeMessage('global.form.date.error.invalid') });
+}
+
+/** A number typed as text (spec pattern), with optional bounds. */
+export function numberField(options: { min?: number; max?: number } = {}) {
+  const { min, max } = options;
+  return z
+    .string()
+    .trim()
+    .regex(NUMBER_PATTERN, { error: encodeMessage('global.form.number.error.invalid') })
+    .transform(Number)
+    .superRefine((value, context) => {
+      const outside = (min !== undefined && value < min) || (max !== undefined && value > max);
+      if (!outside) return;
+      const key =
+        min !== undefined && max !== undefined
+          ? 'global.form.input.error.between'
+          : min !== undefined
+            ? 'global.form.input.error.min'
+            : 'global.form.input.error.max';
+      context.addIssue({
+        code: 'custom',
+        message: encodeMessage(key, {
+          ...(min !== undefined && { min }),
+          ...(max !== undefined && { max }),
+        }),
+      });
+    });
+}
