@@ -44,6 +44,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line programs talk to their operator on stdout.
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -8,8 +8,10 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *   TEST_DATABASE_URL is set;
  * - web: components in jsdom (apps/web/vite.config.ts holds its test settings).
  */
-const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
-  extends: false,
+const serverProject = (
+  name: string,
+  database: 'pglite' | 'postgres',
+): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: 'apps/server',
@@ -25,8 +27,12 @@ const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProje
 
 const projects: TestProjectInlineConfiguration[] = [
   {
-    extends: false,
-    test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+    test: {
+      name: 'shared',
+      root: 'packages/shared',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
   },
   serverProject('server', 'pglite'),
   ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),

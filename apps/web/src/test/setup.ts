@@ -16,7 +16,9 @@ afterEach(() => {
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {
-    throw new Error(`Unexpected console.error:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
 });
 

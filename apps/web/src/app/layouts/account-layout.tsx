@@ -1,0 +1,56 @@
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session-store';
+import { NavIcon } from '../navigation/nav-icon';
+import { accountMenuItems } from '../route-table';
+import { AppShell } from './app-shell';
+
+/** The account area: the app frame plus the secondary menu (a select on phones, a list on wide screens). */
+export function AccountLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items = accountMenuItems(session?.permission);
+  return (
+    <AppShell>
+      <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
+        <div className="md:hidden">
+          <Select
+            aria-label={t('app.account_menu.label')}
+            value={items.some((item) => item.to === pathname) ? pathname : undefined}
+            onValueChange={(to) => navigate(to)}
+            options={items.map((item) => ({ value: item.to, label: t(item.labelKey) }))}
+          />
+        </div>
+        <nav aria-label={t('app.account_menu.label')} className="hidden md:block">
+          <ul className="grid gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-2 rounded-md px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      isActive
+                        ? 'bg-accent font-medium text-accent-foreground'
+                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                    )
+                  }
+                >
+                  <NavIcon icon={item.icon} className="size-4" />
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+import { Menu } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Drawer,
+  DrawerContent,
+  DrawerDescription,
+  DrawerHeader,
+  DrawerTitle,
+} from '@/components/ui/drawer';
+import { Brand } from '../navigation/brand';
+import { MainNav } from '../navigation/main-nav';
+import { UserMenu } from '../navigation/user-menu';
+
+/**
+ * The signed-in frame (spec §2): a left rail on wide screens, a slide-out menu on small ones,
+ * a header with the user menu, and the page in <main>.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skip_to_content')}
+      </a>
+      <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-border bg-card px-3 py-5 lg:flex">
+        <div className="px-2">
+          <Brand />
+        </div>
+        <MainNav />
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/90 px-4 backdrop-blur lg:justify-end">
+          <div className="flex items-center gap-2 lg:hidden">
+            <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('app.nav.open_menu')}
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen(true)}
+              >
+                <Menu aria-hidden />
+              </Button>
+              <DrawerContent side="left">
+                <DrawerHeader>
+                  <DrawerTitle>{t('app.nav.menu')}</DrawerTitle>
+                  <DrawerDescription className="sr-only">
+                    {t('app.nav.menu_description')}
+                  </DrawerDescription>
+                </DrawerHeader>
+                <MainNav onNavigate={() => setMenuOpen(false)} />
+              </DrawerContent>
+            </Drawer>
+            <Brand compact />
+          </div>
+          <UserMenu />
+        </header>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8"
+        >
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

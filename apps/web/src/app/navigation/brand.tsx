@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { paths } from '../route-table';
+
+/** The logo; it links to /welcome by default (spec §2). */
+export function Brand({ to = paths.welcome, compact = false }: { to?: string; compact?: boolean }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-2 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <svg aria-hidden viewBox="0 0 32 32" className="size-8 shrink-0">
+        <rect width="32" height="32" rx="8" className="fill-primary" />
+        <path d="M9 23V9h7.5a4.5 4.5 0 0 1 0 9H13v5z" className="fill-primary-foreground" />
+      </svg>
+      <span className={compact ? 'sr-only' : undefined}>Partner Portal</span>
+    </Link>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  BarChart3,
+  Bell,
+  CircleHelp,
+  CreditCard,
+  House,
+  KeyRound,
+  LockKeyhole,
+  ShieldCheck,
+  Sparkles,
+  UserRound,
+  UsersRound,
+  Code,
+  type LucideIcon,
+} from 'lucide-react';
+import type { NavItem } from '../route-table';
+
+const ICONS: Record<NavItem['icon'], LucideIcon> = {
+  home: House,
+  core: BarChart3,
+  plus: Sparkles,
+  account: UserRound,
+  help: CircleHelp,
+  profile: UserRound,
+  password: LockKeyhole,
+  twofa: ShieldCheck,
+  billing: CreditCard,
+  notifications: Bell,
+  apikeys: Code,
+  users: UsersRound,
+};
+
+export function NavIcon({ icon, className }: { icon: NavItem['icon']; className?: string }) {
+  const Icon = ICONS[icon] ?? KeyRound;
+  return <Icon aria-hidden className={className ?? 'size-5'} />;
+}

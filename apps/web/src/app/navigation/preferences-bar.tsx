@@ -1,0 +1,34 @@
+import { Languages, Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '@partner-portal/shared/constants';
+import { Button } from '@/components/ui/button';
+import { changeLocale } from '@/lib/i18n';
+import { useDarkMode } from '@/lib/theme';
+
+/** Signed-out visitors have no stored user, so the auth screens offer language and theme. */
+export function PreferencesBar() {
+  const { t, i18n } = useTranslation();
+  const { dark, toggle } = useDarkMode();
+  const next = LOCALES.find((locale) => locale !== i18n.language) ?? 'en';
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => changeLocale(next as Locale)}
+        aria-label={t('app.preferences.language', { language: t(`app.languages.${next}`) })}
+      >
+        <Languages aria-hidden />
+        <span lang={next}>{t(`app.languages.${next}`)}</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={toggle}
+        aria-label={dark ? t('app.user_menu.light_mode') : t('app.user_menu.dark_mode')}
+      >
+        {dark ? <Sun aria-hidden /> : <Moon aria-hidden />}
+      </Button>
+    </div>
+  );
+}

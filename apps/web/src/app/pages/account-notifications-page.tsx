@@ -1,0 +1,5 @@
+import { UpcomingPage } from './upcoming-page';
+
+export default function AccountNotificationsPage() {
+  return <UpcomingPage titleKey="titles.notifications" descriptionKey="app.pages.notifications" />;
+}

@@ -1,0 +1,59 @@
+import { hasPermission } from '@partner-portal/shared/permissions';
+import { isSubscriptionUsable } from '@partner-portal/shared/plans';
+import type { StoredSession } from '@partner-portal/shared/user';
+import { findRoute, paths } from './route-table';
+
+export interface GuardInput {
+  session: StoredSession | null;
+  path: string;
+  search?: string;
+}
+
+// Pages a user without a usable subscription can still reach to fix it (spec §4).
+const BILLING_EXEMPT = new Set<string>([
+  paths.accountBilling,
+  paths.signupPlan,
+  paths.accountUpgrade,
+  paths.account,
+  paths.accountProfile,
+]);
+
+/**
+ * Spec §4 guard for protected pages, as a pure function of the stored user and the location.
+ * Returns where to go instead, or null to stay. Public, query-token and unknown paths pass.
+ */
+export function resolveGuard({
+  session,
+  path,
+  search = '',
+}: GuardInput): { redirect: string } | null {
+  const route = findRoute(path);
+  if (!route || route.access.kind !== 'permission') return null;
+  const at = route.path;
+
+  if (!session?.token || !hasPermission(session.permission, route.access.permission)) {
+    return { redirect: paths.signin };
+  }
+  if (!session.verified) {
+    return at === paths.accountProfile || at === paths.signupVerify
+      ? null
+      : { redirect: paths.signupVerify };
+  }
+  if (at === paths.signupVerify) {
+    // A verification link (?token=) is still processed by the page, even when already verified.
+    return new URLSearchParams(search).has('token') ? null : { redirect: paths.dashboardCore };
+  }
+  if (!session.plan) {
+    return at === paths.accountProfile || at === paths.signupPlan
+      ? null
+      : { redirect: paths.signupPlan };
+  }
+  if (
+    session.permission !== 'master' &&
+    !isSubscriptionUsable(session.subscription) &&
+    !BILLING_EXEMPT.has(at)
+  ) {
+    return { redirect: paths.accountBilling };
+  }
+  return null;
+}

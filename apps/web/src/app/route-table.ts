@@ -1,0 +1,297 @@
+import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
+import { isPlusEligible } from '@partner-portal/shared/plans';
+import type { CurrentUser } from '@partner-portal/shared/user';
+
+/** Every path of spec §2, in one place. */
+export const paths = {
+  home: '/',
+  signin: '/signin',
+  signup: '/signup',
+  signupVerify: '/signup/verify',
+  signupPlan: '/signup/plan',
+  signupUser: '/signup/user',
+  signinOtp: '/signin/otp',
+  signinSocial: '/signin/social',
+  signinImpersonate: '/signin/impersonate',
+  magic: '/magic',
+  forgotPassword: '/forgotpassword',
+  resetPassword: '/resetpassword',
+  welcome: '/welcome',
+  help: '/help',
+  dashboardCore: '/dashboard/core',
+  dashboardPlus: '/dashboard/plus',
+  account: '/account',
+  accountProfile: '/account/profile',
+  accountPassword: '/account/password',
+  account2fa: '/account/2fa',
+  accountNotifications: '/account/notifications',
+  accountBilling: '/account/billing',
+  accountApiKeys: '/account/apikeys',
+  accountUpgrade: '/account/upgrade',
+  accountUsers: '/account/users',
+  notFound: '/notfound',
+  notFound404: '/404',
+} as const;
+
+export type LayoutName = 'app' | 'account' | 'auth' | 'centered' | 'onboarding';
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'query'; params: string[] };
+
+export interface RouteDefinition {
+  path: string;
+  layout: LayoutName;
+  access: RouteAccess;
+  /** Translation key of the page title (spec §2: titles come from translations). */
+  titleKey: string;
+  /** Lazy page module name under app/pages. */
+  page: string;
+}
+
+const needs = (permission: Permission): RouteAccess => ({ kind: 'permission', permission });
+const query = (...params: string[]): RouteAccess => ({ kind: 'query', params });
+const open: RouteAccess = { kind: 'public' };
+
+/** Spec §2 route table. Billing and API keys have menu items but no screens in this issue. */
+export const ROUTES: RouteDefinition[] = [
+  {
+    path: paths.account,
+    layout: 'app',
+    access: needs('user'),
+    titleKey: 'titles.account',
+    page: 'account',
+  },
+  {
+    path: paths.accountProfile,
+    layout: 'account',
+    access: needs('user'),
+    titleKey: 'titles.profile',
+    page: 'account-profile',
+  },
+  {
+    path: paths.accountPassword,
+    layout: 'account',
+    access: needs('user'),
+    titleKey: 'titles.password',
+    page: 'account-password',
+  },
+  {
+    path: paths.account2fa,
+    layout: 'account',
+    access: needs('user'),
+    titleKey: 'titles.2fa',
+    page: 'account-2fa',
+  },
+  {
+    path: paths.accountNotifications,
+    layout: 'account',
+    access: needs('user'),
+    titleKey: 'titles.notifications',
+    page: 'account-notifications',
+  },
+  {
+    path: paths.accountBilling,
+    layout: 'account',
+    access: needs('owner'),
+    titleKey: 'titles.billing',
+    page: 'account-billing',
+  },
+  {
+    path: paths.accountApiKeys,
+    layout: 'account',
+    access: needs('developer'),
+    titleKey: 'titles.apikeys',
+    page: 'account-api-keys',
+  },
+  {
+    path: paths.accountUpgrade,
+    layout: 'account',
+    access: needs('admin'),
+    titleKey: 'titles.upgrade',
+    page: 'account-upgrade',
+  },
+  {
+    path: paths.accountUsers,
+    layout: 'account',
+    access: needs('admin'),
+    titleKey: 'titles.users',
+    page: 'account-users',
+  },
+  {
+    path: paths.dashboardCore,
+    layout: 'app',
+    access: needs('user'),
+    titleKey: 'titles.dashboard_core',
+    page: 'dashboard-core',
+  },
+  {
+    path: paths.dashboardPlus,
+    layout: 'app',
+    access: needs('user'),
+    titleKey: 'titles.dashboard_plus',
+    page: 'dashboard-plus',
+  },
+  {
+    path: paths.welcome,
+    layout: 'app',
+    access: needs('user'),
+    titleKey: 'titles.welcome',
+    page: 'welcome',
+  },
+  { path: paths.help, layout: 'app', access: needs('user'), titleKey: 'titles.help', page: 'help' },
+  { path: paths.home, layout: 'auth', access: open, titleKey: 'titles.signin', page: 'signin' },
+  { path: paths.signin, layout: 'auth', access: open, titleKey: 'titles.signin', page: 'signin' },
+  { path: paths.signup, layout: 'auth', access: open, titleKey: 'titles.signup', page: 'signup' },
+  {
+    path: paths.signupVerify,
+    layout: 'onboarding',
+    access: needs('user'),
+    titleKey: 'titles.verify',
+    page: 'signup-verify',
+  },
+  {
+    path: paths.signupPlan,
+    layout: 'onboarding',
+    access: needs('owner'),
+    titleKey: 'titles.plan',
+    page: 'signup-plan',
+  },
+  {
+    path: paths.signupUser,
+    layout: 'auth',
+    access: query('email', 'id'),
+    titleKey: 'titles.signup_user',
+    page: 'signup-user',
+  },
+  {
+    path: paths.signinOtp,
+    layout: 'centered',
+    access: query('token'),
+    titleKey: 'titles.otp',
+    page: 'signin-otp',
+  },
+  {
+    path: paths.signinSocial,
+    layout: 'centered',
+    access: query('provider', 'token'),
+    titleKey: 'titles.social',
+    page: 'signin-social',
+  },
+  {
+    path: paths.magic,
+    layout: 'centered',
+    access: query('token'),
+    titleKey: 'titles.magic',
+    page: 'magic',
+  },
+  {
+    path: paths.forgotPassword,
+    layout: 'centered',
+    access: open,
+    titleKey: 'titles.forgot_password',
+    page: 'forgot-password',
+  },
+  {
+    path: paths.resetPassword,
+    layout: 'centered',
+    access: query('token'),
+    titleKey: 'titles.reset_password',
+    page: 'reset-password',
+  },
+  {
+    path: paths.signinImpersonate,
+    layout: 'centered',
+    access: query('token'),
+    titleKey: 'titles.impersonate',
+    page: 'signin-impersonate',
+  },
+];
+
+export function findRoute(path: string): RouteDefinition | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return ROUTES.find((route) => route.path === normalized);
+}
+
+export interface NavItem {
+  to: string;
+  labelKey: string;
+  icon:
+    | 'home'
+    | 'core'
+    | 'plus'
+    | 'account'
+    | 'help'
+    | 'profile'
+    | 'password'
+    | 'twofa'
+    | 'billing'
+    | 'notifications'
+    | 'apikeys'
+    | 'users';
+}
+
+/**
+ * Spec §2 main navigation. The spec shows /dashboard/plus "only when the plan is free_plus" and
+ * separately states the Plus rule (§4, §6); we show it to whoever the rule admits, so a Pro
+ * customer or an advertiser given Plus finds their dashboard.
+ */
+export function mainNavItems(
+  user: Pick<CurrentUser, 'permission' | 'plan' | 'enable_plus'> | null,
+): NavItem[] {
+  const items: NavItem[] = [
+    { to: paths.welcome, labelKey: 'app.nav.home', icon: 'home' },
+    { to: paths.dashboardCore, labelKey: 'app.nav.dashboard_core', icon: 'core' },
+  ];
+  if (user && isPlusEligible(user))
+    items.push({ to: paths.dashboardPlus, labelKey: 'app.nav.dashboard_plus', icon: 'plus' });
+  items.push({ to: paths.account, labelKey: 'app.nav.account', icon: 'account' });
+  return items;
+}
+
+const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
+  {
+    to: paths.accountProfile,
+    labelKey: 'app.account_menu.profile',
+    icon: 'profile',
+    permission: 'user',
+  },
+  {
+    to: paths.accountPassword,
+    labelKey: 'app.account_menu.password',
+    icon: 'password',
+    permission: 'user',
+  },
+  { to: paths.account2fa, labelKey: 'app.account_menu.2fa', icon: 'twofa', permission: 'user' },
+  {
+    to: paths.accountBilling,
+    labelKey: 'app.account_menu.billing',
+    icon: 'billing',
+    permission: 'owner',
+  },
+  {
+    to: paths.accountNotifications,
+    labelKey: 'app.account_menu.notifications',
+    icon: 'notifications',
+    permission: 'user',
+  },
+  {
+    to: paths.accountApiKeys,
+    labelKey: 'app.account_menu.apikeys',
+    icon: 'apikeys',
+    permission: 'developer',
+  },
+  {
+    to: paths.accountUsers,
+    labelKey: 'app.account_menu.users',
+    icon: 'users',
+    permission: 'admin',
+  },
+];
+
+/** Spec §6: user sees profile, password, 2fa, notifications; owner billing; developer API keys; admin users. */
+export function accountMenuItems(permission: Permission | null | undefined): NavItem[] {
+  return ACCOUNT_MENU.filter((item) => hasPermission(permission, item.permission)).map(
+    ({ permission: _permission, ...item }) => item,
+  );
+}

@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { getSession } from '@/lib/session-store';
+import { AccountLayout } from './layouts/account-layout';
+import { AppLayout } from './layouts/app-layout';
+import { AuthLayout, CenteredLayout, OnboardingLayout } from './layouts/auth-layouts';
+import { resolveGuard } from './route-guard';
+import { ROUTES, type LayoutName } from './route-table';
+
+// Every page is its own chunk, loaded when its route is first visited.
+const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*-page.tsx');
+
+function lazyPage(name: string): RouteObject['lazy'] {
+  const load = pageModules[`./pages/${name}-page.tsx`];
+  if (!load) throw new Error(`No page module for ${name}`);
+  return async () => ({ Component: (await load()).default });
+}
+
+const LAYOUTS: Record<LayoutName, ComponentType> = {
+  app: AppLayout,
+  account: AccountLayout,
+  auth: AuthLayout,
+  centered: CenteredLayout,
+  onboarding: OnboardingLayout,
+};
+
+/** Spec §4 guard, run before every navigation so a protected page never flashes. */
+export function guardLoader({ request }: { request: Request }): null {
+  const url = new URL(request.url);
+  const decision = resolveGuard({ session: getSession(), path: url.pathname, search: url.search });
+  if (decision) throw redirect(decision.redirect);
+  return null;
+}
+
+export function buildRoutes(): RouteObject[] {
+  const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
+    const Layout = LAYOUTS[layout];
+    return {
+      Component: Layout,
+      children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
+        path: route.path,
+        lazy: lazyPage(route.page),
+      })),
+    };
+  });
+  return [
+    {
+      id: 'root',
+      Component: Outlet,
+      loader: guardLoader,
+      // Shown while the first page's chunk loads.
+      HydrateFallback: () => <LoadingOverlay show />,
+      children: [
+        ...layoutRoutes,
+        { path: '/notfound', lazy: lazyPage('not-found') },
+        { path: '/404', lazy: lazyPage('not-found') },
+        { path: '*', lazy: lazyPage('not-found') },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { DATE_LOCALE } from '@partner-portal/shared/constants';
+
+export type ColumnKind = 'text' | 'date' | 'datetime' | 'number';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: string;
+  accessor?: (row: T) => unknown;
+  cell?: (row: T) => ReactNode;
+  sortable?: boolean;
+  kind?: ColumnKind;
+}
+
+export type SortState = { key: string; direction: 'ascending' | 'descending' } | null;
+
+export function cellValue<T>(column: DataTableColumn<T>, row: T): unknown {
+  return column.accessor ? column.accessor(row) : (row as Record<string, unknown>)[column.key];
+}
+
+/** Spec §9: table date-times are trimmed to date and time (no seconds), dates to the date. */
+export function formatCell(value: unknown, kind: ColumnKind = 'text'): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (kind === 'date' || kind === 'datetime') {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (Number.isNaN(date.getTime())) return String(value);
+    return kind === 'date'
+      ? date.toLocaleDateString(DATE_LOCALE, { dateStyle: 'medium' })
+      : date.toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+  if (kind === 'number' && typeof value === 'number') return value.toLocaleString(DATE_LOCALE);
+  return String(value);
+}
+
+function sortKey(value: unknown, kind: ColumnKind): number | string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'date' || kind === 'datetime') return new Date(String(value)).getTime() || 0;
+  if (typeof value === 'number') return value;
+  return String(value).toLowerCase();
+}
+
+/** Filters by the search text over every column, then sorts by value (not by display text). */
+export function visibleRows<T>(
+  rows: T[],
+  columns: DataTableColumn<T>[],
+  search: string,
+  sort: SortState,
+): T[] {
+  const needle = search.trim().toLowerCase();
+  const filtered = needle
+    ? rows.filter((row) =>
+        columns.some((column) =>
+          formatCell(cellValue(column, row), column.kind).toLowerCase().includes(needle),
+        ),
+      )
+    : rows;
+  const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
+  if (!sort || !column) return filtered;
+  const factor = sort.direction === 'ascending' ? 1 : -1;
+  return [...filtered].sort((a, b) => {
+    const left = sortKey(cellValue(column, a), column.kind ?? 'text');
+    const right = sortKey(cellValue(column, b), column.kind ?? 'text');
+    return (left < right ? -1 : left > right ? 1 : 0) * factor;
+  });
+}

@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+// Spec §4: one loading flag shows or hides the full-screen overlay. A counter, so two overlapping
+// tasks keep it up until both end.
+let pending = 0;
+const listeners = new Set<() => void>();
+
+export function setLoading(on: boolean): void {
+  pending = Math.max(0, pending + (on ? 1 : -1));
+  listeners.forEach((listener) => listener());
+}
+
+export function useLoading(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pending > 0,
+  );
+}

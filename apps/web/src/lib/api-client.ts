@@ -1,0 +1,107 @@
+import type { ZodType } from 'zod';
+import { ErrorResponseSchema, XSRF_COOKIE } from '@partner-portal/shared/api';
+import type { PlanId } from '@partner-portal/shared/plans';
+import { getLocale, getSession } from './session-store';
+import { i18n } from './i18n';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Any non-2xx answer (spec §8 fields), or status 0 when there was no answer at all. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly inputError?: string;
+  readonly plan?: PlanId;
+  readonly requestId?: string;
+
+  constructor(
+    status: number,
+    message: string,
+    extra: { inputError?: string; plan?: PlanId; requestId?: string } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.inputError = extra.inputError;
+    this.plan = extra.plan;
+    this.requestId = extra.requestId;
+  }
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+function isSameOrigin(url: string): boolean {
+  return new URL(url, window.location.href).origin === window.location.origin;
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Spec §7 calls: JSON (or multipart for FormData), bearer token and Accept-Language from the
+ * stored user, and the XSRF header on unsafe methods — only to our own origin.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions<T> = {},
+): Promise<{ data: T; message?: string }> {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLocale() });
+  const sameOrigin = isSameOrigin(url);
+  const token = getSession()?.token;
+  if (token && sameOrigin) headers.set('Authorization', `Bearer ${token}`);
+  if (method !== 'GET' && sameOrigin) {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  }
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, i18n.t('global.error.network'));
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = ErrorResponseSchema.safeParse(payload);
+    const fallback = i18n.t('global.error.generic');
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.message, parsed.data)
+      : new ApiError(response.status, fallback);
+  }
+  const envelope = (payload ?? {}) as { data?: unknown; message?: string };
+  const data = options.schema ? options.schema.parse(envelope.data) : (envelope.data as T);
+  return envelope.message === undefined ? { data } : { data, message: envelope.message };
+}
+
+export const api = {
+  get: <T>(url: string, options?: RequestOptions<T>) => apiRequest<T>('GET', url, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>('POST', url, { ...options, body }),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>('PUT', url, { ...options, body }),
+  patch: <T>(url: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>('PATCH', url, { ...options, body }),
+  delete: <T>(url: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>('DELETE', url, { ...options, body }),
+};

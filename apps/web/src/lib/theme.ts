@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import { getSession, updateSession } from './session-store';
+
+const THEME_STORAGE_KEY = 'partner-portal.dark';
+const listeners = new Set<() => void>();
+
+/** Applies light or dark at once (spec §4): the `dark` class drives every colour token. */
+export function applyTheme(dark: boolean): void {
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/** The stored user's choice, else this browser's saved choice, else the system preference. */
+export function getInitialDarkMode(): boolean {
+  const session = getSession();
+  if (session) return session.dark_mode;
+  const stored = localStorage.getItem(THEME_STORAGE_KEY);
+  if (stored !== null) return stored === 'true';
+  return window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+function isDark(): boolean {
+  return document.documentElement.classList.contains('dark');
+}
+
+export function setDarkMode(dark: boolean): void {
+  applyTheme(dark);
+  localStorage.setItem(THEME_STORAGE_KEY, String(dark));
+  if (getSession()) updateSession({ dark_mode: dark });
+  listeners.forEach((listener) => listener());
+}
+
+export function useDarkMode(): {
+  dark: boolean;
+  setDark: (dark: boolean) => void;
+  toggle: () => void;
+} {
+  const dark = useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, isDark);
+  return { dark, setDark: setDarkMode, toggle: () => setDarkMode(!dark) };
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+  src?: string;
+}
+
+export interface RouteJsSize {
+  chunks: { file: string; bytes: number; gzipBytes: number }[];
+  totalBytes: number;
+  totalGzipBytes: number;
+}
+
+/**
+ * The JS a first visit to a route downloads: the entry chunk, the route's lazy page chunk, and
+ * every chunk they import statically (what the browser fetches before the page can render).
+ * Reads Vite's build manifest, so it needs `npm run build` first.
+ */
+export function measureRouteJs(distDir: string, pageModuleName: string): RouteJsSize {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
+  const entries = Object.entries(manifest);
+  const roots = entries
+    .filter(([key, entry]) => entry.isEntry || key.includes(pageModuleName))
+    .map(([key]) => key);
+  if (!roots.some((key) => key.includes(pageModuleName))) {
+    throw new Error(`No chunk for ${pageModuleName} in the Vite manifest`);
+  }
+
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  roots.forEach(visit);
+
+  const chunks = [...seen]
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => Boolean(file?.endsWith('.js')))
+    .map((file) => {
+      const content = readFileSync(join(distDir, file));
+      return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+    });
+  return {
+    chunks,
+    totalBytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    totalGzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+  };
+}

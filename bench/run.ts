@@ -1,0 +1,72 @@
+// `npm run bench`: throughput of the hot unauthenticated paths and the JS weight of /signin.
+// Starts the built app (PGlite in a temporary data dir) exactly as `npm start` serves it, runs
+// autocannon against it from this process, and writes bench/results/latest.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startAppServer } from '../e2e/fixtures/app-server';
+import { findFreePort } from '../e2e/fixtures/free-port';
+import { measureRouteJs } from './route-js-size';
+
+const root = new URL('..', import.meta.url).pathname;
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+const scenarios: Scenario[] = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET / (SPA index)', path: '/' },
+];
+
+async function main(): Promise<void> {
+  const port = await findFreePort();
+  const server = await startAppServer(port, { LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
+  const rows: string[] = [];
+  try {
+    for (const scenario of scenarios) {
+      const result = await autocannon({
+        url: `${server.url}${scenario.path}`,
+        connections,
+        duration: durationSeconds,
+      });
+      const errors = result.errors + result.timeouts + result.non2xx;
+      rows.push(
+        `| ${scenario.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} |`,
+      );
+      console.log(
+        `${scenario.name}: ${Math.round(result.requests.average)} req/s, ${errors} errors`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const js = measureRouteJs(join(root, 'apps/web/dist'), 'signin-page');
+  const report = [
+    '# Benchmarks',
+    '',
+    `Run ${new Date().toISOString()} on Node ${process.version}, ${connections} connections, ${durationSeconds} s per scenario, app with the embedded database (PGlite).`,
+    '',
+    '| scenario | requests/s (mean) | p50 ms | p99 ms | errors + non-2xx |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    '## JavaScript loaded by /signin',
+    '',
+    '| chunk | bytes | gzipped bytes |',
+    '|---|---|---|',
+    ...js.chunks.map((chunk) => `| ${chunk.file} | ${chunk.bytes} | ${chunk.gzipBytes} |`),
+    `| **total** | **${js.totalBytes}** | **${js.totalGzipBytes}** |`,
+    '',
+  ].join('\n');
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/latest.md'), report);
+  console.log(`/signin JS: ${js.totalGzipBytes} bytes gzipped`);
+  console.log('Wrote bench/results/latest.md');
+}
+
+await main();

@@ -1,0 +1,23 @@
+import { startAppServer } from './fixtures/app-server';
+import { findFreePort } from './fixtures/free-port';
+import { startSmtpCatcher } from './fixtures/smtp-catcher';
+
+/**
+ * One app server and one SMTP catcher for the whole run. The app sends real mail over SMTP to the
+ * catcher; test workers (other processes) read it through E2E_MAILBOX_URL.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const [smtpPort, httpPort, appPort] = await Promise.all([
+    findFreePort(),
+    findFreePort(),
+    findFreePort(),
+  ]);
+  const catcher = await startSmtpCatcher(smtpPort, httpPort);
+  const app = await startAppServer(appPort, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${httpPort}`;
+  return async () => {
+    await app.stop();
+    await catcher.close();
+  };
+}

@@ -1,0 +1,29 @@
+import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+test.describe('404 page', () => {
+  for (const path of ['/this/does/not/exist', '/notfound', '/404']) {
+    test(`shows the not-found page for ${path}`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200); // history fallback serves the SPA
+      await expect(
+        page.getByRole('heading', { name: /the page you're looking for doesn't exist/i }),
+      ).toBeVisible();
+    });
+  }
+
+  test('its button leads on to the core dashboard (and from there to sign-in when signed out)', async ({
+    page,
+  }) => {
+    await page.goto('/nowhere');
+    await saveScreen(page, 'not-found-light');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: /dashboard/i }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('unknown API paths stay JSON 404s', async ({ request }) => {
+    const response = await request.get('/api/does-not-exist');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+test.describe('sign-in page renders', () => {
+  test('in English', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page).toHaveTitle(/Sign in/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await saveScreen(page, 'signin-en-light');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test.describe('in Spanish', () => {
+    test.use({ locale: 'es-ES' });
+    test('from the browser language', async ({ page }) => {
+      await page.goto('/signin');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page).toHaveTitle(/Iniciar sesión/);
+      await saveScreen(page, 'signin-es-light');
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+
+  test.describe('in dark mode', () => {
+    test.use({ colorScheme: 'dark' });
+    test('from the system preference', async ({ page }) => {
+      await page.goto('/signin');
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      await saveScreen(page, 'signin-en-dark');
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+
+  test.describe('at phone width', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+    test('without horizontal scrolling', async ({ page }) => {
+      await page.goto('/signin');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await saveScreen(page, 'signin-en-phone');
+    });
+  });
+});

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `npm test`: every suite that can run on this machine, then one plain totals line.
+// Unit, component and API suites run in one Vitest invocation (PGlite always; PostgreSQL too
+// when TEST_DATABASE_URL is set). Browser journeys run when a Chromium is found, and a missing
+// browser is a failure instead of a skip when E2E_REQUIRED=1 (CI).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from './find-chromium.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+// Vitest: shared, server (PGlite [+ PostgreSQL]), web.
+const vitestJson = join(resultsDir, 'vitest.json');
+const vitestCode = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (vitestCode !== 0) problems.push(`vitest exited with ${vitestCode}`);
+if (!vitest) problems.push('vitest wrote no results');
+
+// Playwright: the built app in a real Chromium.
+const chromium = findChromium();
+const e2eRequired = process.env.E2E_REQUIRED === '1';
+if (chromium) {
+  const buildCode = await run('npm', ['run', 'build']);
+  if (buildCode !== 0) {
+    problems.push(`web build exited with ${buildCode}`);
+  } else {
+    const playwrightJson = join(resultsDir, 'playwright.json');
+    const e2eCode = await run(
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    );
+    const playwright = readJson(playwrightJson);
+    if (playwright) {
+      totals.passed += playwright.stats.expected + playwright.stats.flaky;
+      totals.failed += playwright.stats.unexpected;
+      totals.skipped += playwright.stats.skipped;
+    }
+    if (e2eCode !== 0) problems.push(`playwright exited with ${e2eCode}`);
+    if (!playwright) problems.push('playwright wrote no results');
+  }
+} else if (e2eRequired) {
+  problems.push(
+    'E2E_REQUIRED=1 but no Chromium was found (install Debian chromium or set CHROMIUM_PATH)',
+  );
+} else {
+  console.log('\nBrowser journeys not run: no Chromium found (set CHROMIUM_PATH to run them).');
+}
+
+for (const problem of problems) console.error(`✗ ${problem}`);
+const failed = totals.failed + (problems.length > 0 && totals.failed === 0 ? 1 : 0);
+const summary = `${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+writeFileSync(join(resultsDir, 'summary.txt'), `${summary}\n`);
+console.log(`\n${summary}`);
+process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);
