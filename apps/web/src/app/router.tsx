@@ -40,6 +40,9 @@ export function buildRoutes(): RouteObject[] {
       Component: Layout,
       children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
         path: route.path,
+        // On each page route (not the root): React Router re-runs a route's loader when that
+        // route is entered, while a parent's loader is skipped on navigations between children.
+        loader: guardLoader,
         lazy: lazyPage(route.page),
       })),
     };
@@ -48,7 +51,6 @@ export function buildRoutes(): RouteObject[] {
     {
       id: 'root',
       Component: Outlet,
-      loader: guardLoader,
       // Shown while the first page's chunk loads.
       HydrateFallback: () => <LoadingOverlay show />,
       children: [

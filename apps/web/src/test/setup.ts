@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+// Components translate through the app's i18next instance, as in the browser.
+import '@/lib/i18n';
 
 // An unexpected console.error (React warnings, failed prop types, act() warnings) fails the test.
 let consoleErrors: unknown[][] = [];

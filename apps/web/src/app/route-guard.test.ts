@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission, PERMISSIONS } from '@partner-portal/shared/permissions';
+import type { StoredSession } from '@partner-portal/shared/user';
+import { resolveGuard } from './route-guard';
+import { ROUTES } from './route-table';
+
+function session(overrides: Partial<StoredSession> = {}): StoredSession {
+  return {
+    id: 'u1',
+    token: 'token',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    name: 'Ada Lovelace',
+    email: 'ada@example.test',
+    avatar: null,
+    dark_mode: false,
+    locale: 'en',
+    has_password: true,
+    duplicate_user: false,
+    support_enabled: false,
+    '2fa_enabled': false,
+    default_account: null,
+    accounts: [{ id: 'a1', name: 'Acme' }],
+    account_id: 'a1',
+    account_name: 'Acme',
+    permission: 'owner',
+    verified: true,
+    plan: 'free_core',
+    subscription: 'active',
+    enable_plus: false,
+    advertiser_name: null,
+    ...overrides,
+  };
+}
+
+const go = (path: string, s: StoredSession | null, search = '') =>
+  resolveGuard({ session: s, path, search });
+
+describe('route guard (spec §4)', () => {
+  it('sends visitors without a token to /signin from every protected page', () => {
+    for (const route of ROUTES.filter((r) => r.access.kind === 'permission')) {
+      expect(go(route.path, null), route.path).toEqual({ redirect: '/signin' });
+      expect(go(route.path, session({ token: '' })), route.path).toEqual({ redirect: '/signin' });
+    }
+  });
+
+  it('lets anyone through public and query-token pages, and unknown paths (404)', () => {
+    for (const path of [
+      '/',
+      '/signin',
+      '/signup',
+      '/forgotpassword',
+      '/magic',
+      '/signin/otp',
+      '/resetpassword',
+      '/nope',
+    ]) {
+      expect(go(path, null), path).toBeNull();
+    }
+  });
+
+  it('applies the permission matrix to every page and permission', () => {
+    for (const route of ROUTES) {
+      if (route.access.kind !== 'permission') continue;
+      for (const permission of PERMISSIONS) {
+        const result = go(route.path, session({ permission }));
+        const allowed = hasPermission(permission, route.access.permission);
+        if (!allowed)
+          expect(result, `${permission} on ${route.path}`).toEqual({ redirect: '/signin' });
+        else expect(result?.redirect, `${permission} on ${route.path}`).not.toBe('/signin');
+      }
+    }
+  });
+
+  it('sends unverified users to /signup/verify, except on profile and verify', () => {
+    const unverified = session({ verified: false });
+    expect(go('/dashboard/core', unverified)).toEqual({ redirect: '/signup/verify' });
+    expect(go('/signup/plan', unverified)).toEqual({ redirect: '/signup/verify' });
+    expect(go('/account/profile', unverified)).toBeNull();
+    expect(go('/signup/verify', unverified)).toBeNull();
+  });
+
+  it('sends verified users without a plan to /signup/plan, except on profile and plan', () => {
+    const noPlan = session({ plan: null });
+    expect(go('/welcome', noPlan)).toEqual({ redirect: '/signup/plan' });
+    expect(go('/account/profile', noPlan)).toBeNull();
+    expect(go('/signup/plan', noPlan)).toBeNull();
+  });
+
+  it('sends a verified user away from /signup/verify unless a verification token is in the URL', () => {
+    expect(go('/signup/verify', session())).toEqual({ redirect: '/dashboard/core' });
+    expect(go('/signup/verify', session(), '?token=abc')).toBeNull();
+  });
+
+  it('sends users whose subscription is not active or trialing to billing, with exemptions', () => {
+    for (const subscription of ['past_due', 'canceled', 'incomplete', 'unpaid', null] as const) {
+      const lapsed = session({ subscription });
+      expect(go('/dashboard/core', lapsed)).toEqual({ redirect: '/account/billing' });
+      for (const exempt of [
+        '/account/billing',
+        '/signup/plan',
+        '/account/upgrade',
+        '/account',
+        '/account/profile',
+      ]) {
+        expect(go(exempt, lapsed), exempt).toBeNull();
+      }
+    }
+    expect(go('/dashboard/core', session({ subscription: 'trialing' }))).toBeNull();
+  });
+
+  it('exempts master from subscription checks', () => {
+    expect(
+      go('/dashboard/core', session({ permission: 'master', subscription: 'canceled' })),
+    ).toBeNull();
+  });
+
+  it('treats a trailing slash like the path itself', () => {
+    expect(go('/dashboard/core/', null)).toEqual({ redirect: '/signin' });
+  });
+});
