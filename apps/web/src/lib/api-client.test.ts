@@ -5,7 +5,7 @@ import { setSession } from './session-store';
 
 function mockFetch(status: number, body: unknown) {
   const fetchMock = vi.fn(
-    async () =>
+    async (_url: string, _init?: RequestInit) =>
       new Response(JSON.stringify(body), {
         status,
         headers: { 'content-type': 'application/json' },

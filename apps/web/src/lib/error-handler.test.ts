@@ -3,12 +3,13 @@ import { toast } from '@/components/ui/toast-store';
 import { ApiError } from './api-client';
 import { handleApiError } from './error-handler';
 import { navigateTo } from './navigation';
+import type * as sessionStore from './session-store';
 import { clearSession } from './session-store';
 
 vi.mock('@/components/ui/toast-store', () => ({ toast: vi.fn() }));
 vi.mock('./navigation', () => ({ navigateTo: vi.fn() }));
 vi.mock('./session-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./session-store')>()),
+  ...(await importOriginal<typeof sessionStore>()),
   clearSession: vi.fn(),
 }));
 
