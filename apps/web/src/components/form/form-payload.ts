@@ -1,0 +1,15 @@
+/** Spec §7: JSON of all values, or multipart when any value is a list of files. */
+export function toRequestBody(values: Record<string, unknown>): Record<string, unknown> | FormData {
+  const hasFiles = Object.values(values).some(
+    (value) => Array.isArray(value) && value.some((item) => item instanceof File),
+  );
+  if (!hasFiles) return values;
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value))
+      value.forEach((item) => body.append(name, item instanceof File ? item : String(item)));
+    else if (value !== undefined && value !== null)
+      body.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return body;
+}

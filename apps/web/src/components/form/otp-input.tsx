@@ -1,0 +1,100 @@
+import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { ONE_TIME_CODE_LENGTH } from '@partner-portal/shared/constants';
+import { cn } from '@/lib/cn';
+
+const GROUP = ONE_TIME_CODE_LENGTH / 2;
+
+/**
+ * Spec §5: a 6-character one-time code shown as 3 + 3 boxes. Typing moves to the next box,
+ * Backspace to the previous, and pasting a code fills every box.
+ */
+export function OtpInput({
+  value,
+  onChange,
+  onBlur,
+  id,
+  label,
+  invalid,
+  describedBy,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  id: string;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+  disabled?: boolean;
+}) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const chars = Array.from({ length: ONE_TIME_CODE_LENGTH }, (_, i) => value[i] ?? '');
+
+  const setAt = (index: number, char: string) => {
+    const next = [...chars];
+    next[index] = char;
+    onChange(next.join('').slice(0, ONE_TIME_CODE_LENGTH));
+  };
+  const focus = (index: number) =>
+    boxes.current[Math.max(0, Math.min(ONE_TIME_CODE_LENGTH - 1, index))]?.focus();
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !chars[index]) {
+      event.preventDefault();
+      setAt(index - 1, '');
+      focus(index - 1);
+    } else if (event.key === 'ArrowLeft') focus(index - 1);
+    else if (event.key === 'ArrowRight') focus(index + 1);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const pasted = event.clipboardData
+      .getData('text')
+      .replace(/\s/g, '')
+      .slice(0, ONE_TIME_CODE_LENGTH);
+    onChange(pasted);
+    focus(pasted.length);
+  };
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={`${id}-label`}
+      className="flex items-center gap-2"
+      onBlur={onBlur}
+    >
+      {chars.map((char, index) => (
+        <span key={index} className="contents">
+          {index === GROUP ? (
+            <span aria-hidden className="mx-1 h-0.5 w-3 rounded bg-muted-foreground" />
+          ) : null}
+          <input
+            ref={(element) => {
+              boxes.current[index] = element;
+            }}
+            id={index === 0 ? id : undefined}
+            aria-label={`${label} ${index + 1}/${ONE_TIME_CODE_LENGTH}`}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            inputMode="text"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            maxLength={1}
+            disabled={disabled}
+            value={char}
+            onChange={(event) => {
+              const typed = event.target.value.slice(-1);
+              setAt(index, typed);
+              if (typed) focus(index + 1);
+            }}
+            onKeyDown={onKeyDown(index)}
+            onPaste={onPaste}
+            className={cn(
+              'size-11 rounded-md border border-input bg-background text-center font-mono text-lg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+              invalid && 'border-destructive',
+            )}
+          />
+        </span>
+      ))}
+    </div>
+  );
+}
