@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS } from '@partner-portal/shared/permissions';
 import type { StoredSession } from '@partner-portal/shared/user';
+import { testSession } from './test-session';
 import { resolveGuard } from './route-guard';
 import { ROUTES } from './route-table';
 
 function session(overrides: Partial<StoredSession> = {}): StoredSession {
-  return {
-    id: 'u1',
-    token: 'token',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    name: 'Ada Lovelace',
-    email: 'ada@example.test',
-    avatar: null,
-    dark_mode: false,
-    locale: 'en',
-    has_password: true,
-    duplicate_user: false,
-    support_enabled: false,
-    '2fa_enabled': false,
-    default_account: null,
-    accounts: [{ id: 'a1', name: 'Acme' }],
-    account_id: 'a1',
-    account_name: 'Acme',
-    permission: 'owner',
-    verified: true,
-    plan: 'free_core',
-    subscription: 'active',
-    enable_plus: false,
-    advertiser_name: null,
-    ...overrides,
-  };
+  return testSession({ name: 'Ada Lovelace', ...overrides });
 }
 
 const go = (path: string, s: StoredSession | null, search = '') =>
