@@ -105,3 +105,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ DEMO_SEED: 'maybe' })).toEqual(['DEMO_SEED: must be true or false']);
   });
 });
+
+describe('APP_URL', () => {
+  it('defaults to localhost on the configured port', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8092' }).appUrl).toBe('http://localhost:8092');
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://portal.example.com/' }).appUrl).toBe(
+      'https://portal.example.com',
+    );
+  });
+});

@@ -40,8 +40,7 @@ const EnvSchema = z.object({
   APP_URL: z
     .string()
     .optional()
-    .default('http://localhost:8080')
-    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
       message: 'must be an http(s) URL',
     }),
   DATA_DIR: z.string().optional().default('./.data'),
@@ -225,7 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: raw.NODE_ENV ?? 'development',
     port: Number(raw.PORT),
     host: raw.HOST,
-    appUrl: raw.APP_URL.replace(/\/$/, ''),
+    // Unset, the public URL is this machine on the configured port.
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',
