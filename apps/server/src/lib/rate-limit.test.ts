@@ -16,10 +16,13 @@ afterAll(async () => {
   await database.close();
 });
 
-async function appWithLimitedRoute(env: Record<string, string> = {}): Promise<FastifyInstance> {
+async function appWithLimitedRoute(
+  env: Record<string, string> = {},
+  redisNamespace = `pp-test-${randomUUID()}:`,
+): Promise<FastifyInstance> {
   const { app } = await buildTestApp(database, {
     config: createTestConfig(env),
-    redisNamespace: `pp-test-${randomUUID()}:`,
+    redisNamespace,
     register(instance) {
       instance.get(
         '/api/test/mail',
@@ -64,22 +67,7 @@ describe('rate limits', () => {
 
   it('shares counters through Redis when REDIS_URL is set', async () => {
     const namespace = `pp-test-${randomUUID()}:`;
-    const build = async () => {
-      const { app } = await buildTestApp(database, {
-        config: createTestConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }),
-        redisNamespace: namespace,
-        register(instance) {
-          instance.get(
-            '/api/test/mail',
-            { config: { access: 'public', rateLimit: rateLimitFor('mail') } },
-            async () => ({
-              data: 'sent',
-            }),
-          );
-        },
-      });
-      return app;
-    };
+    const build = () => appWithLimitedRoute({ REDIS_URL: 'redis://127.0.0.1:6379' }, namespace);
     // Two instances, one Redis: the fourth call is refused whichever instance takes it.
     const first = await build();
     const second = await build();

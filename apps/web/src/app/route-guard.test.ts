@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS } from '@partner-portal/shared/permissions';
 import type { StoredSession } from '@partner-portal/shared/user';
-import { testSession } from './test-session';
+import { testSession } from '@/test/test-session';
 import { resolveGuard } from './route-guard';
 import { ROUTES } from './route-table';
 

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setSession } from '@/lib/session-store';
 import { Providers } from './providers';
 import { buildRoutes } from './router';
-import { testSession } from './test-session';
+import { testSession } from '@/test/test-session';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, api } from './api-client';
+import { testSession } from '@/test/test-session';
 import { setSession } from './session-store';
 
 function mockFetch(status: number, body: unknown) {
@@ -35,31 +36,7 @@ describe('api client', () => {
   });
 
   it('sends the bearer token and Accept-Language from the stored user', async () => {
-    setSession({
-      id: 'u1',
-      token: 'abc.def.ghi',
-      first_name: 'A',
-      last_name: 'B',
-      name: 'A B',
-      email: 'a@b.co',
-      avatar: null,
-      dark_mode: false,
-      locale: 'es',
-      has_password: true,
-      duplicate_user: false,
-      support_enabled: false,
-      '2fa_enabled': false,
-      default_account: null,
-      accounts: [],
-      account_id: 'a',
-      account_name: 'Acme',
-      permission: 'user',
-      verified: true,
-      plan: 'free_core',
-      subscription: 'active',
-      enable_plus: false,
-      advertiser_name: null,
-    });
+    setSession(testSession({ token: 'abc.def.ghi', locale: 'es' }));
     const fetchMock = mockFetch(200, { data: null });
     await api.get('/api/user');
     const headers = sentHeaders(fetchMock);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { testSession } from '@/test/test-session';
 import {
   clearSession,
   getLocale,
@@ -10,35 +11,17 @@ import {
   useSession,
 } from './session-store';
 
-const stored = {
-  id: 'u1',
-  token: 't',
-  first_name: 'Ada',
-  last_name: 'L',
-  name: 'Ada L',
+const stored = testSession({
   email: 'ada@example.test',
-  avatar: null,
   dark_mode: true,
   locale: 'es',
-  has_password: true,
-  duplicate_user: false,
-  support_enabled: false,
-  '2fa_enabled': false,
-  default_account: null,
+  token: 't',
   accounts: [],
-  account_id: 'a1',
-  account_name: 'Acme',
-  permission: 'owner',
-  verified: true,
-  plan: 'free_core',
-  subscription: 'active',
-  enable_plus: false,
-  advertiser_name: null,
-} as const;
+});
 
 describe('session store', () => {
   it('keeps the user record in local storage and merges updates', () => {
-    setSession({ ...stored, accounts: [] });
+    setSession(stored);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').email).toBe(
       'ada@example.test',
     );
@@ -58,14 +41,14 @@ describe('session store', () => {
 
   it('takes the locale from the stored user, else the browser', () => {
     expect(getLocale()).toBe('en');
-    setSession({ ...stored, accounts: [] });
+    setSession(stored);
     expect(getLocale()).toBe('es');
   });
 
   it('re-renders subscribers on change, including changes from another tab', () => {
     const { result } = renderHook(() => useSession());
     expect(result.current).toBeNull();
-    act(() => setSession({ ...stored, accounts: [] }));
+    act(() => setSession(stored));
     expect(result.current?.email).toBe('ada@example.test');
     act(() => {
       localStorage.removeItem(SESSION_STORAGE_KEY);

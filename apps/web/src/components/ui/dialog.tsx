@@ -11,13 +11,25 @@ export const DialogClose = DialogPrimitive.Close;
 export const overlayClasses =
   'fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px] data-[state=open]:animate-in data-[state=closed]:animate-out';
 
+/** The corner X shared by dialogs and drawers. */
+export function DialogCloseButton() {
+  const { t } = useTranslation();
+  return (
+    <DialogPrimitive.Close
+      className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+      aria-label={t('ui.dialog.close')}
+    >
+      <X aria-hidden className="size-4" />
+    </DialogPrimitive.Close>
+  );
+}
+
 /** Spec §9: dialogs are at most "md" wide. */
 export function DialogContent({
   className,
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
-  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -29,12 +41,7 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={t('ui.dialog.close')}
-        >
-          <X aria-hidden className="size-4" />
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
