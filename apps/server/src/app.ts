@@ -5,7 +5,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './features/account/account.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { userRoutes } from './features/user/user.routes';
+import { createMailTransport, type AppContext } from './lib/app-context';
+import type { MailTransport } from './lib/mail/mail-transport';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
@@ -23,6 +29,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** The clock for session checks (tests move it). */
   now?: () => Date;
+  /** Where mail goes; by default SMTP when SMTP_URL is set, else the outbox. */
+  mail?: MailTransport;
   /** Prefix for Redis keys, so parallel test runs on one Redis do not share counters. */
   redisNamespace?: string;
 }
@@ -59,7 +67,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, { redisUrl: config.redisUrl, redisNamespace: deps.redisNamespace });
   registerAuthGuard(app, { db: database.db, sessionSecret: config.sessionSecret, now: deps.now });
 
+  const mail = deps.mail ?? createMailTransport(config, database.db, app.log);
+  app.addHook('onClose', async () => mail.close());
+  const ctx: AppContext = { db: database.db, config, mail, now: deps.now ?? (() => new Date()) };
+
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(accountRoutes, { prefix: '/api/account', ctx });
+  await app.register(userRoutes, { prefix: '/api/user', ctx });
+  await app.register(eventRoutes, { prefix: '/api/event', ctx });
 
   await registerSpa(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

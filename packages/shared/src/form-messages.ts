@@ -29,7 +29,12 @@ const en = {
         placeholder: 'YYYY-MM-DD',
         error: { invalid: 'Please enter a valid date (YYYY-MM-DD)' },
       },
-      password: { error: { special: 'Password must contain at least one special character' } },
+      password: {
+        error: {
+          special: 'Password must contain at least one special character',
+          mismatch: 'The passwords do not match',
+        },
+      },
       otp: { error: { invalid: 'Please enter the 6-character code' } },
       select: {
         placeholder: 'Please select an option',
@@ -84,7 +89,12 @@ const es: DeepStrings<Catalogue> = {
         placeholder: 'AAAA-MM-DD',
         error: { invalid: 'Introduce una fecha válida (AAAA-MM-DD)' },
       },
-      password: { error: { special: 'La contraseña debe contener al menos un carácter especial' } },
+      password: {
+        error: {
+          special: 'La contraseña debe contener al menos un carácter especial',
+          mismatch: 'Las contraseñas no coinciden',
+        },
+      },
       otp: { error: { invalid: 'Introduce el código de 6 caracteres' } },
       select: {
         placeholder: 'Selecciona una opción',

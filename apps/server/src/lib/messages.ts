@@ -15,6 +15,15 @@ const en = {
   'error.rate_limited': 'Too many requests. Please try again in {{seconds}} seconds.',
   'error.service_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
   'error.internal': 'Something went wrong, Please try again. (Request {{requestId}})',
+  'error.invalid_credentials': 'The email or password is incorrect.',
+  'error.email_taken':
+    'This email is already registered. Enter its current password to add a new account.',
+  'error.plan_requires_payment': 'This plan needs a card. Add one to upgrade.',
+  'error.verification_invalid': 'Verification Link Has Expired',
+  'error.already_verified': 'Your email address is already verified.',
+  'error.account_not_found': 'That account was not found.',
+  'message.verification_sent': 'We sent you a new verification link.',
+  'message.email_verified': 'Your email address is verified.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -34,6 +43,15 @@ const es: Record<MessageKey, string> = {
   'error.service_unavailable':
     'El servicio no está disponible temporalmente. Inténtalo de nuevo en breve.',
   'error.internal': 'Algo salió mal. Inténtalo de nuevo. (Solicitud {{requestId}})',
+  'error.invalid_credentials': 'El correo electrónico o la contraseña no son correctos.',
+  'error.email_taken':
+    'Este correo ya está registrado. Introduce su contraseña actual para añadir una cuenta nueva.',
+  'error.plan_requires_payment': 'Este plan necesita una tarjeta. Añade una para mejorar tu plan.',
+  'error.verification_invalid': 'El enlace de verificación ha caducado',
+  'error.already_verified': 'Tu correo electrónico ya está verificado.',
+  'error.account_not_found': 'No se encontró esa cuenta.',
+  'message.verification_sent': 'Te hemos enviado un nuevo enlace de verificación.',
+  'message.email_verified': 'Tu correo electrónico está verificado.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

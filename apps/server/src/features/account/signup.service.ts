@@ -1,0 +1,76 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SignupInput } from '@partner-portal/shared/identity';
+import { toLocale } from '@partner-portal/shared/constants';
+import { accounts, accountUsers, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { recordEvent } from '../events/events.service';
+import { issueSession, type RequestMeta } from '../auth/session.service';
+import { sendVerificationMail } from '../user/verification.service';
+
+/**
+ * POST /api/account (spec §2 "Signup account"): the account (named after the partner), its owner
+ * and the session in one transaction, then the verification mail. An existing e-mail with its
+ * right password gets a new account and `duplicate_user`; with a wrong one, a conflict on email.
+ */
+export async function signUpAccount(
+  ctx: AppContext,
+  input: SignupInput,
+  meta: RequestMeta & { locale: string },
+) {
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email))
+    .limit(1);
+  if (
+    existing &&
+    !(existing.passwordHash && (await verifyPassword(existing.passwordHash, input.password)))
+  ) {
+    throw new AppError('conflict', 'error.email_taken', { inputError: 'email' });
+  }
+  const passwordHash = existing ? null : await hashPassword(input.password);
+
+  const response = await ctx.db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: input.partner_name, createdAt: ctx.now() })
+      .returning({ id: accounts.id });
+    if (!account) throw new Error('account not created');
+    let userId = existing?.id;
+    if (existing) {
+      await tx.update(users).set({ duplicateUser: true }).where(eq(users.id, existing.id));
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash,
+          locale: toLocale(meta.locale),
+          defaultAccountId: account.id,
+          createdAt: ctx.now(),
+        })
+        .returning({ id: users.id });
+      userId = created?.id;
+    }
+    if (!userId) throw new Error('user not created');
+    await tx.insert(accountUsers).values({ accountId: account.id, userId, permission: 'owner' });
+    await recordEvent(tx, {
+      name: existing ? 'signup_additional_account' : 'signup',
+      userId,
+      accountId: account.id,
+    });
+    return issueSession(tx, ctx.config.sessionSecret, {
+      userId,
+      accountId: account.id,
+      meta,
+      now: ctx.now(),
+    });
+  });
+
+  if (!response.verified) await sendVerificationMail(ctx, response.id);
+  return response;
+}

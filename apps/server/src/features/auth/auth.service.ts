@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { SigninResponse } from '@partner-portal/shared/identity';
+import { accounts, accountUsers, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import {
+  completeFirstFactor,
+  issueSession,
+  revokeSession,
+  type RequestMeta,
+} from './session.service';
+
+// Verified against when the e-mail is unknown, so both answers take the same time.
+const timingDecoy = hashPassword('timing-decoy-password!');
+
+/** Password sign-in: one answer for an unknown e-mail and a wrong password (no enumeration). */
+export async function signInWithPassword(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<SigninResponse> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+    .limit(1);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await timingDecoy, input.password), false);
+  if (!user || !valid || user.disabled)
+    throw new AppError('unauthorized', 'error.invalid_credentials');
+  return completeFirstFactor(ctx, user.id, meta, 'password');
+}
+
+export async function signOut(ctx: AppContext, actor: Actor): Promise<void> {
+  await revokeSession(ctx.db, actor.sessionId, ctx.now());
+}
+
+/** POST /api/auth/switch: a session in another account of the same user; the old one ends. */
+export async function switchAccount(
+  ctx: AppContext,
+  actor: Actor,
+  accountId: string,
+  meta: RequestMeta,
+) {
+  const [membership] = await ctx.db
+    .select({ id: accountUsers.id, closedAt: accounts.closedAt })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.userId, actor.userId), eq(accountUsers.accountId, accountId)))
+    .limit(1);
+  if (!membership || membership.closedAt)
+    throw new AppError('not_found', 'error.account_not_found');
+  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
+    userId: actor.userId,
+    accountId,
+    meta,
+    now: ctx.now(),
+    impersonatorId: actor.impersonatorId,
+  });
+  await revokeSession(ctx.db, actor.sessionId, ctx.now());
+  return response;
+}

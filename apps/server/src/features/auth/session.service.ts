@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { SigninResponse } from '@partner-portal/shared/identity';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { issueOneTimeToken } from '../../lib/one-time-token';
+import { createSessionToken } from '../../lib/session-token';
+import { recordEvent } from '../events/events.service';
+import { findSigninAccountId, getCurrentUser } from '../user/current-user.service';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** Issues a session for an account the user belongs to and answers like a sign-in (spec §7). */
+export async function issueSession(
+  db: Db,
+  secret: string,
+  input: {
+    userId: string;
+    accountId: string;
+    meta: RequestMeta;
+    now: Date;
+    impersonatorId?: string | null;
+    ttlSeconds?: number;
+  },
+) {
+  const session = await createSessionToken(db, secret, {
+    userId: input.userId,
+    accountId: input.accountId,
+    impersonatorId: input.impersonatorId ?? null,
+    ttlSeconds: input.ttlSeconds,
+    ip: input.meta.ip,
+    userAgent: input.meta.userAgent,
+    now: input.now,
+  });
+  return { token: session.token, ...(await getCurrentUser(db, input.userId, input.accountId)) };
+}
+
+/**
+ * The end of every first factor (password, verification link, magic link, social): with 2FA on,
+ * only a 5-minute OTP challenge; otherwise a session in the user's default account.
+ */
+export async function completeFirstFactor(
+  ctx: AppContext,
+  userId: string,
+  meta: RequestMeta,
+  method: string,
+): Promise<SigninResponse> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.disabled) throw new AppError('unauthorized', 'error.invalid_credentials');
+  const accountId = await findSigninAccountId(ctx.db, user.id, user.defaultAccountId);
+  if (!accountId) throw new AppError('unauthorized', 'error.invalid_credentials');
+  if (user.totpEnabled) {
+    const challenge = await issueOneTimeToken(ctx.db, {
+      kind: 'otp_challenge',
+      userId,
+      accountId,
+      payload: { method },
+      now: ctx.now(),
+    });
+    return { '2fa_required': true, token: challenge.token };
+  }
+  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
+    userId,
+    accountId,
+    meta,
+    now: ctx.now(),
+  });
+  await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, userId));
+  await recordEvent(ctx.db, { name: 'signin', userId, accountId, metadata: { method } });
+  return response;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}

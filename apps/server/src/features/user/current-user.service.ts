@@ -1,0 +1,78 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { PermissionSchema } from '@partner-portal/shared/permissions';
+import { PlanIdSchema, SubscriptionStatusSchema } from '@partner-portal/shared/plans';
+import type { CurrentUser } from '@partner-portal/shared/user';
+import type { Db } from '../../db/client';
+import { accounts, accountUsers, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+
+/** Spec §3 "Current user": the user, the account of this session and every account they can switch to. */
+export async function getCurrentUser(
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<CurrentUser> {
+  const [row] = await db
+    .select({ user: users, membership: accountUsers, account: accounts })
+    .from(users)
+    .innerJoin(
+      accountUsers,
+      and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, accountId)),
+    )
+    .innerJoin(accounts, eq(accounts.id, accountId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('unauthorized', 'error.unauthorized');
+  const memberships = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.userId, userId), isNull(accounts.closedAt)))
+    .orderBy(asc(accountUsers.createdAt));
+  const { user, membership, account } = row;
+  const plan = PlanIdSchema.safeParse(account.plan);
+  const subscription = SubscriptionStatusSchema.safeParse(account.subscriptionStatus);
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    avatar: user.avatar,
+    dark_mode: user.darkMode,
+    locale: user.locale === 'es' ? 'es' : 'en',
+    has_password: user.passwordHash !== null,
+    duplicate_user: user.duplicateUser,
+    support_enabled: user.supportEnabled,
+    '2fa_enabled': user.totpEnabled,
+    default_account: user.defaultAccountId,
+    accounts: memberships,
+    account_id: account.id,
+    account_name: account.name,
+    permission: user.isMaster ? 'master' : PermissionSchema.parse(membership.permission),
+    verified: user.verified,
+    plan: plan.success ? plan.data : null,
+    subscription: subscription.success ? subscription.data : null,
+    enable_plus: membership.enablePlus,
+    advertiser_name: membership.advertiserName,
+  };
+}
+
+/** The account a sign-in lands in: the user's default if still a member, else their oldest. */
+export async function findSigninAccountId(
+  db: Db,
+  userId: string,
+  defaultAccountId: string | null,
+): Promise<string | null> {
+  const memberships = await db
+    .select({ accountId: accountUsers.accountId })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.userId, userId), isNull(accounts.closedAt)))
+    .orderBy(asc(accountUsers.createdAt));
+  return (
+    memberships.find((m) => m.accountId === defaultAccountId)?.accountId ??
+    memberships[0]?.accountId ??
+    null
+  );
+}

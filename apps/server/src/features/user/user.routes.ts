@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import { SigninResponseSchema, TokenInputSchema } from '@partner-portal/shared/identity';
+import { CurrentUserSchema } from '@partner-portal/shared/user';
+import type { AppContext } from '../../lib/app-context';
+import { requireActor } from '../../lib/auth-guard';
+import { translate } from '../../lib/messages';
+import { rateLimitFor } from '../../lib/rate-limit';
+import { ok } from '../../lib/reply';
+import { localeFromAcceptLanguage } from '../../lib/request-locale';
+import { completeFirstFactor } from '../auth/session.service';
+import { requestMeta } from '../auth/request-meta';
+import { getCurrentUser } from './current-user.service';
+import { sendVerificationMail, verifyEmail } from './verification.service';
+
+export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: { response: { 200: dataEnvelope(CurrentUserSchema) } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return ok(await getCurrentUser(ctx.db, actor.userId, actor.accountId));
+    },
+  );
+
+  app.post(
+    '/verify/request',
+    { config: { access: 'authenticated', rateLimit: rateLimitFor('mail') } },
+    async (request) => {
+      await sendVerificationMail(ctx, requireActor(request).userId);
+      return ok(
+        null,
+        translate(
+          localeFromAcceptLanguage(request.headers['accept-language']),
+          'message.verification_sent',
+        ),
+      );
+    },
+  );
+
+  // The link in the mail is the credential, so this works signed out too, and signs the user in.
+  app.post(
+    '/verify',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: { body: TokenInputSchema, response: { 200: dataEnvelope(SigninResponseSchema) } },
+    },
+    async (request) => {
+      const userId = await verifyEmail(ctx, request.body.token);
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return ok(
+        await completeFirstFactor(ctx, userId, requestMeta(request), 'verify_email'),
+        translate(locale, 'message.email_verified'),
+      );
+    },
+  );
+};

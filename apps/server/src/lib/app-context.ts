@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import {
+  createOutboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './mail/mail-transport';
+
+/** What services need from the app, passed explicitly (no decorators). */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mail: MailTransport;
+  now: () => Date;
+}
+
+export function createMailTransport(
+  config: Config,
+  db: Db,
+  logger: FastifyBaseLogger,
+): MailTransport {
+  return config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : createOutboxTransport(db, config.mailFrom, logger);
+}

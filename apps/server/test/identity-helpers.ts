@@ -1,0 +1,62 @@
+import { randomInt } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client';
+import { outbox } from '../src/db/schema/index';
+import { TEST_XSRF_TOKEN } from './build-test-app';
+import { uniqueEmail } from './factories';
+
+export const PASSWORD = 'Correct-horse-1!';
+
+export const xsrfHeaders = {
+  cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}`,
+  'x-xsrf-token': TEST_XSRF_TOKEN,
+};
+
+export function bearer(token: string) {
+  return { ...xsrfHeaders, authorization: `Bearer ${token}` };
+}
+
+/** A client address of its own, so rate limits of one test never reach another's calls. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export function signup(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account',
+    remoteAddress: randomIp(),
+    headers: { ...xsrfHeaders, ...headers },
+    payload: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: uniqueEmail('signup'),
+      partner_name: 'Analytical Engines',
+      password: PASSWORD,
+      ...overrides,
+    },
+  });
+}
+
+/** The newest mail to `to` in the outbox (the mail transport used when SMTP is not configured). */
+export async function lastMailTo(db: Db, to: string) {
+  const [mail] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+export function tokenFromLink(text: string, path: string): string {
+  const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in mail`);
+  return match[1];
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { encodeMessage } from './form-messages';
+import { PlanIdSchema, PlanSchema, SubscriptionStatusSchema } from './plans';
+import { CurrentUserSchema } from './user';
+import { emailField, otpCodeField, passwordField, requiredText } from './validation';
+
+/** POST /api/account — spec §2 "Signup account", §7. */
+export const SignupInputSchema = z
+  .object({
+    first_name: requiredText({ field: 'first_name', max: 100 }),
+    last_name: requiredText({ field: 'last_name', max: 100 }),
+    email: emailField(),
+    partner_name: requiredText({ field: 'partner_name', max: 200 }),
+    password: passwordField(),
+    confirm_password: z.string().optional(),
+  })
+  .refine(
+    (input) => input.confirm_password === undefined || input.confirm_password === input.password,
+    {
+      path: ['confirm_password'],
+      message: encodeMessage('global.form.password.error.mismatch'),
+    },
+  );
+export type SignupInput = z.infer<typeof SignupInputSchema>;
+
+/** POST /api/auth — password sign-in (social sign-in posts `{ token }`). */
+export const SigninInputSchema = z.union([
+  z.object({ email: emailField(), password: z.string().min(1).max(1024) }),
+  z.object({ token: z.string().min(20).max(512) }),
+]);
+export type SigninInput = z.infer<typeof SigninInputSchema>;
+
+/** A sign-in answer: the session, or the OTP challenge when 2FA is on (spec §4). */
+export const SessionResponseSchema = CurrentUserSchema.extend({ token: z.string() });
+export const OtpChallengeResponseSchema = z.object({
+  '2fa_required': z.literal(true),
+  token: z.string(),
+});
+export const SigninResponseSchema = z.union([SessionResponseSchema, OtpChallengeResponseSchema]);
+export type SigninResponse = z.infer<typeof SigninResponseSchema>;
+
+export const AuthStatusSchema = CurrentUserSchema.extend({ authenticated: z.literal(true) });
+
+export const TokenInputSchema = z.object({ token: z.string().min(1).max(512) });
+export const SwitchAccountInputSchema = z.object({ account: z.string().uuid() });
+export const OtpInputSchema = z.object({ code: otpCodeField(), jwt: z.string().min(1).max(512) });
+
+export const PlansResponseSchema = z.object({
+  plans: z.array(PlanSchema),
+  active: PlanIdSchema.nullable(),
+});
+export const SelectPlanInputSchema = z.object({ plan: PlanIdSchema });
+export const SelectPlanResponseSchema = z.object({
+  plan: PlanIdSchema,
+  subscription: SubscriptionStatusSchema,
+});
+
+export const EventInputSchema = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+  metadata: z
+    .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .default({}),
+});
