@@ -29,8 +29,10 @@ export async function signInWithPassword(
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await timingDecoy, input.password), false);
-  if (!user || !valid || user.disabled)
-    throw new AppError('unauthorized', 'error.invalid_credentials');
+  // Named on the password field so the sign-in form shows it there; the same answer either way.
+  if (!user || !valid || user.disabled) {
+    throw new AppError('unauthorized', 'error.invalid_credentials', { inputError: 'password' });
+  }
   return completeFirstFactor(ctx, user.id, meta, 'password');
 }
 

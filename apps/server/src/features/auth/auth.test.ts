@@ -59,6 +59,10 @@ describe('POST /api/auth (password sign-in)', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({
+      message: 'The email or password is incorrect.',
+      inputError: 'password',
+    });
   });
 
   it('refuses a user who has no password yet', async () => {

@@ -1,31 +1,44 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '@/components/ui/banner';
+import { toast } from '@/components/ui/toast-store';
+import { SigninForm } from '@/features/auth/components/signin-form';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
 
-/** The sign-in screen's frame; the sign-in methods arrive with the identity capability. */
+/** Spec §2 "Sign in": e-mail and password; an ?error= from a failed flow shows as an error toast. */
 export default function SigninPage() {
   const { t } = useTranslation();
   const title = usePageTitle('titles.signin');
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  useEffect(() => {
+    if (error) toast({ variant: 'error', title: t('global.error.title'), description: error });
+  }, [error, t]);
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{t('app.signin.subtitle')}</p>
       </div>
-      <Banner variant="info" title={t('app.signin.unavailable_title')}>
-        {t('app.signin.unavailable_body')}
-      </Banner>
-      <p className="text-sm text-muted-foreground">
-        {t('app.signin.no_account')}{' '}
+      <SigninForm />
+      <div className="grid gap-2 text-sm text-muted-foreground">
         <Link
-          to={paths.signup}
-          className="font-medium text-primary underline-offset-4 hover:underline"
+          to={paths.forgotPassword}
+          className="w-fit font-medium text-primary underline-offset-4 hover:underline"
         >
-          {t('app.signin.create_account')}
+          {t('auth.signin.forgot')}
         </Link>
-      </p>
+        <p>
+          {t('app.signin.no_account')}{' '}
+          <Link
+            to={paths.signup}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('app.signin.create_account')}
+          </Link>
+        </p>
+      </div>
     </div>
   );
 }

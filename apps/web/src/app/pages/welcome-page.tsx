@@ -1,5 +1,69 @@
-import { UpcomingPage } from './upcoming-page';
+import { BarChart3, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isPlusEligible } from '@partner-portal/shared/plans';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSession } from '@/lib/session-store';
+import { Page } from '../layouts/page';
+import { paths } from '../route-table';
 
+/** Spec §2 "Welcome": the duplicate-user warning, dashboard cards, a contact and upgrade note. */
 export default function WelcomePage() {
-  return <UpcomingPage titleKey="titles.welcome" descriptionKey="app.pages.welcome" />;
+  const { t } = useTranslation();
+  const session = useSession();
+  const plus = session ? isPlusEligible(session) : false;
+  return (
+    <Page
+      titleKey="titles.welcome"
+      subtitle={t('welcome.greeting', { name: session?.first_name ?? '' })}
+    >
+      {session?.duplicate_user ? (
+        <Banner variant="warning" title={t('welcome.duplicate_title')}>
+          {t('welcome.duplicate_body')}
+        </Banner>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <BarChart3 aria-hidden className="size-6 text-primary" />
+            <CardTitle>{t('titles.dashboard_core')}</CardTitle>
+            <CardDescription>{t('welcome.core_body')}</CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild>
+              <Link to={paths.dashboardCore}>{t('welcome.open_core')}</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+        {plus ? (
+          <Card>
+            <CardHeader>
+              <Sparkles aria-hidden className="size-6 text-primary" />
+              <CardTitle>{t('titles.dashboard_plus')}</CardTitle>
+              <CardDescription>{t('welcome.plus_body')}</CardDescription>
+            </CardHeader>
+            <CardFooter>
+              <Button asChild>
+                <Link to={paths.dashboardPlus}>{t('welcome.open_plus')}</Link>
+              </Button>
+            </CardFooter>
+          </Card>
+        ) : null}
+      </div>
+      <footer className="grid gap-1 border-t border-border pt-4 text-sm text-muted-foreground">
+        <p>
+          {t('welcome.contact')}{' '}
+          <Link
+            to={paths.help}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('titles.help')}
+          </Link>
+        </p>
+        {plus ? null : <p>{t('welcome.upgrade_note')}</p>}
+      </footer>
+    </Page>
+  );
 }

@@ -1,0 +1,56 @@
+import { mailbox } from '../fixtures/mailbox';
+import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+test('sign up → verification mail → verify → free plan → welcome, then sign out and back in', async ({
+  page,
+}) => {
+  const email = `e2e-${Date.now()}@example.test`;
+  const password = 'Journey-pass-1!';
+
+  await page.goto('/signup?partner=Globex%20Media');
+  await expect(page.getByLabel(/^Partner name/)).toHaveValue('Globex Media');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel(/^First name/).fill('Grace');
+  await page.getByLabel(/^Last name/).fill('Hopper');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await saveScreen(page, 'signup-filled');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/signup\/verify$/);
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await saveScreen(page, 'signup-verify');
+
+  const mail = await mailbox.waitFor(email, /Verify your email address/);
+  const link = mailbox.linkIn(mail);
+  expect(link).toContain('/signup/verify?token=');
+  await page.goto(link);
+
+  await expect(page).toHaveURL(/\/signup\/plan$/);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'signup-plan');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the core dashboard' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'welcome');
+
+  // The used link is refused: "Verification Link Has Expired".
+  await page.goto(link);
+  await expect(page.getByText('Verification Link Has Expired')).toBeVisible();
+
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: /Account menu for Grace Hopper/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('Wrong-pass-1!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+});
