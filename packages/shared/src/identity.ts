@@ -61,3 +61,11 @@ export const EventInputSchema = z.object({
     .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
     .default({}),
 });
+
+export const EmailInputSchema = z.object({ email: emailField() });
+/** POST /api/auth/password/reset (spec §7: jwt, email, password). */
+export const ResetPasswordInputSchema = z.object({
+  jwt: z.string().min(1).max(512),
+  email: emailField(),
+  password: passwordField(),
+});

@@ -24,6 +24,12 @@ const en = {
   'error.account_not_found': 'That account was not found.',
   'message.verification_sent': 'We sent you a new verification link.',
   'message.email_verified': 'Your email address is verified.',
+  'message.magic_sent': 'If an account uses this email, a sign-in link is on its way.',
+  'message.reset_sent':
+    'If an account uses this email, a link to reset the password is on its way.',
+  'message.password_reset': 'Your password was changed.',
+  'error.magic_invalid': 'Magic Link Is Invalid, Please go back and try again',
+  'error.reset_invalid': 'This reset link is invalid or has expired. Ask for a new one.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -52,6 +58,14 @@ const es: Record<MessageKey, string> = {
   'error.account_not_found': 'No se encontró esa cuenta.',
   'message.verification_sent': 'Te hemos enviado un nuevo enlace de verificación.',
   'message.email_verified': 'Tu correo electrónico está verificado.',
+  'message.magic_sent':
+    'Si hay una cuenta con este correo, le estamos enviando un enlace para iniciar sesión.',
+  'message.reset_sent':
+    'Si hay una cuenta con este correo, le estamos enviando un enlace para restablecer la contraseña.',
+  'message.password_reset': 'Se ha cambiado tu contraseña.',
+  'error.magic_invalid': 'El enlace mágico no es válido. Vuelve atrás e inténtalo de nuevo',
+  'error.reset_invalid':
+    'Este enlace de restablecimiento no es válido o ha caducado. Pide uno nuevo.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   AuthStatusSchema,
+  EmailInputSchema,
+  ResetPasswordInputSchema,
+  TokenInputSchema,
   SessionResponseSchema,
   SigninInputSchema,
   SigninResponseSchema,
@@ -12,7 +15,15 @@ import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
+import { translate } from '../../lib/messages';
+import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { getCurrentUser } from '../user/current-user.service';
+import {
+  resetPassword,
+  sendMagicLink,
+  sendPasswordResetLink,
+  signInWithMagicLink,
+} from './link-signin.service';
 import { signInWithPassword, signOut, switchAccount } from './auth.service';
 import { requestMeta } from './request-meta';
 
@@ -64,5 +75,71 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ok(
         await switchAccount(ctx, requireActor(request), request.body.account, requestMeta(request)),
       ),
+  );
+
+  const signinAnswer = { 200: dataEnvelope(SigninResponseSchema) };
+
+  app.post(
+    '/magic',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('mail') },
+      schema: { body: EmailInputSchema },
+    },
+    async (request) => {
+      await sendMagicLink(ctx, request.body.email);
+      return ok(
+        null,
+        translate(
+          localeFromAcceptLanguage(request.headers['accept-language']),
+          'message.magic_sent',
+        ),
+      );
+    },
+  );
+
+  // The SPA page posts the token; a GET of the mailed link (mail scanners) never consumes it.
+  app.post(
+    '/magic/verify',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: { body: TokenInputSchema, response: signinAnswer },
+    },
+    async (request) => ok(await signInWithMagicLink(ctx, request.body.token, requestMeta(request))),
+  );
+
+  app.post(
+    '/password/reset/request',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('mail') },
+      schema: { body: EmailInputSchema },
+    },
+    async (request) => {
+      await sendPasswordResetLink(ctx, request.body.email);
+      return ok(
+        null,
+        translate(
+          localeFromAcceptLanguage(request.headers['accept-language']),
+          'message.reset_sent',
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: { body: ResetPasswordInputSchema, response: signinAnswer },
+    },
+    async (request) => {
+      const response = await resetPassword(ctx, request.body, requestMeta(request));
+      return ok(
+        response,
+        translate(
+          localeFromAcceptLanguage(request.headers['accept-language']),
+          'message.password_reset',
+        ),
+      );
+    },
   );
 };

@@ -1,5 +1,20 @@
-import { UpcomingPage } from './upcoming-page';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TokenSignIn } from '@/features/auth/components/token-sign-in';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export default function MagicPage() {
-  return <UpcomingPage titleKey="titles.magic" descriptionKey="app.pages.magic" />;
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.magic');
+  const [params] = useSearchParams();
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <TokenSignIn
+        url="/api/auth/magic/verify"
+        token={params.get('token')}
+        errorTitle={t('auth.token.magic_invalid')}
+      />
+    </div>
+  );
 }

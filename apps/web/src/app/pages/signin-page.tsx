@@ -1,17 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
+import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import { SigninForm } from '@/features/auth/components/signin-form';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
 
-/** Spec §2 "Sign in": e-mail and password; an ?error= from a failed flow shows as an error toast. */
+/**
+ * Spec §2 "Sign in": e-mail and password, or a toggle to magic-link mode that hides the
+ * password and mails a link; an ?error= from a failed flow shows as an error toast.
+ */
 export default function SigninPage() {
   const { t } = useTranslation();
   const title = usePageTitle('titles.signin');
   const [params] = useSearchParams();
   const error = params.get('error');
+  const [magic, setMagic] = useState(false);
   useEffect(() => {
     if (error) toast({ variant: 'error', title: t('global.error.title'), description: error });
   }, [error, t]);
@@ -21,7 +27,18 @@ export default function SigninPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{t('app.signin.subtitle')}</p>
       </div>
-      <SigninForm />
+      {magic ? (
+        <EmailLinkForm
+          url="/api/auth/magic"
+          buttonText={t('auth.magic.submit')}
+          sentTitle={t('auth.magic.sent')}
+        />
+      ) : (
+        <SigninForm />
+      )}
+      <Button variant="outline" onClick={() => setMagic(!magic)}>
+        {magic ? t('auth.magic.toggle_off') : t('auth.magic.toggle_on')}
+      </Button>
       <div className="grid gap-2 text-sm text-muted-foreground">
         <Link
           to={paths.forgotPassword}

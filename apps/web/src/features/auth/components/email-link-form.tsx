@@ -1,0 +1,38 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from '@/components/form/form';
+import type { FormInputs } from '@/components/form/form-definition';
+import { Banner } from '@/components/ui/banner';
+
+/** An e-mail field that asks the server to mail a link, then says to check the inbox. */
+export function EmailLinkForm({
+  url,
+  buttonText,
+  sentTitle,
+}: {
+  url: string;
+  buttonText: string;
+  sentTitle: string;
+}) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<string | null>(null);
+  const inputs = useMemo<FormInputs>(
+    () => ({ email: { type: 'email', label: t('auth.fields.email'), required: true } }),
+    [t],
+  );
+  if (sent !== null) {
+    return (
+      <Banner variant="success" title={sentTitle}>
+        {sent}
+      </Banner>
+    );
+  }
+  return (
+    <Form
+      inputs={inputs}
+      url={url}
+      buttonText={buttonText}
+      onSuccess={(_data, message) => setSent(message ?? '')}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SigninResponse } from '@partner-portal/shared/identity';
+import { Banner } from '@/components/ui/banner';
+import { Spinner } from '@/components/ui/spinner';
+import { api, ApiError } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+import { completeSignIn } from '../api/complete-sign-in';
+
+/**
+ * The pages a mailed or redirected link opens (magic link, social): a spinner while the token
+ * is posted, then sign-in — or the error with a link back to sign in.
+ */
+export function TokenSignIn({
+  url,
+  token,
+  errorTitle,
+}: {
+  url: string;
+  token: string | null;
+  errorTitle: string;
+}) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(!token);
+  const posted = useRef(false);
+
+  useEffect(() => {
+    if (!token || posted.current) return;
+    posted.current = true;
+    api.post<SigninResponse>(url, { token }).then(
+      ({ data }) => completeSignIn(data),
+      (error: unknown) => {
+        if (
+          error instanceof ApiError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 429
+        )
+          setFailed(true);
+        else handleApiError(error);
+      },
+    );
+  }, [token, url]);
+
+  if (!failed) {
+    return (
+      <div className="grid justify-items-center gap-3 py-6 text-center" aria-live="polite">
+        <Spinner className="size-6" />
+        <p className="text-sm text-muted-foreground">{t('auth.token.signing_in')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <Banner variant="error" title={errorTitle} />
+      <Link
+        to="/signin"
+        className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t('auth.token.back')}
+      </Link>
+    </div>
+  );
+}
