@@ -43,7 +43,26 @@ export const AuthStatusSchema = CurrentUserSchema.extend({ authenticated: z.lite
 
 export const TokenInputSchema = z.object({ token: z.string().min(1).max(512) });
 export const SwitchAccountInputSchema = z.object({ account: z.string().uuid() });
-export const OtpInputSchema = z.object({ code: otpCodeField(), jwt: z.string().min(1).max(512) });
+/** POST /api/auth/otp: a 6-digit TOTP code, or the backup code (entered as text). */
+export const OtpInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(6, { message: encodeMessage('global.form.otp.error.invalid') })
+    .max(32),
+  jwt: z.string().min(1).max(512),
+});
+export const TwoFactorToggleInputSchema = z.object({
+  '2fa_enabled': z.boolean(),
+  code: z.string().trim().max(32).optional(),
+});
+export const TwoFactorSetupResponseSchema = z.object({
+  '2fa_enabled': z.boolean(),
+  qr_code: z.string().optional(),
+  secret: z.string().optional(),
+});
+export const TwoFactorVerifyInputSchema = z.object({ code: otpCodeField() });
+export const BackupCodeResponseSchema = z.object({ backup_code: z.string() });
 
 export const PlansResponseSchema = z.object({
   plans: z.array(PlanSchema),

@@ -30,6 +30,10 @@ const en = {
   'message.password_reset': 'Your password was changed.',
   'error.magic_invalid': 'Magic Link Is Invalid, Please go back and try again',
   'error.reset_invalid': 'This reset link is invalid or has expired. Ask for a new one.',
+  'error.otp_invalid': 'That code is not valid. Check your authenticator app and try again.',
+  'error.otp_challenge_expired': 'Your sign-in attempt has expired. Please sign in again.',
+  'error.two_factor_already_on': 'Two-factor authentication is already on.',
+  'error.two_factor_not_started': 'Turn two-factor authentication on first to get a QR code.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -66,6 +70,13 @@ const es: Record<MessageKey, string> = {
   'error.magic_invalid': 'El enlace mágico no es válido. Vuelve atrás e inténtalo de nuevo',
   'error.reset_invalid':
     'Este enlace de restablecimiento no es válido o ha caducado. Pide uno nuevo.',
+  'error.otp_invalid':
+    'Ese código no es válido. Revisa tu app de autenticación e inténtalo de nuevo.',
+  'error.otp_challenge_expired':
+    'Tu intento de inicio de sesión ha caducado. Vuelve a iniciar sesión.',
+  'error.two_factor_already_on': 'La autenticación en dos pasos ya está activada.',
+  'error.two_factor_not_started':
+    'Activa primero la autenticación en dos pasos para obtener un código QR.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -3,6 +3,7 @@ import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   AuthStatusSchema,
   EmailInputSchema,
+  OtpInputSchema,
   ResetPasswordInputSchema,
   TokenInputSchema,
   SessionResponseSchema,
@@ -25,6 +26,7 @@ import {
   signInWithMagicLink,
 } from './link-signin.service';
 import { signInWithPassword, signOut, switchAccount } from './auth.service';
+import { completeOtpChallenge } from './otp.service';
 import { requestMeta } from './request-meta';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -141,5 +143,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         ),
       );
     },
+  );
+
+  app.post(
+    '/otp',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: { body: OtpInputSchema, response: { 200: dataEnvelope(SessionResponseSchema) } },
+    },
+    async (request) => ok(await completeOtpChallenge(ctx, request.body, requestMeta(request))),
   );
 };

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
-import { SigninResponseSchema, TokenInputSchema } from '@partner-portal/shared/identity';
+import {
+  BackupCodeResponseSchema,
+  SigninResponseSchema,
+  TokenInputSchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorToggleInputSchema,
+  TwoFactorVerifyInputSchema,
+} from '@partner-portal/shared/identity';
 import { CurrentUserSchema } from '@partner-portal/shared/user';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
@@ -11,6 +18,7 @@ import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { completeFirstFactor } from '../auth/session.service';
 import { requestMeta } from '../auth/request-meta';
 import { getCurrentUser } from './current-user.service';
+import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -56,5 +64,36 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         translate(locale, 'message.email_verified'),
       );
     },
+  );
+
+  app.put(
+    '/2fa',
+    {
+      config: { access: 'authenticated', rateLimit: rateLimitFor('otp') },
+      schema: {
+        body: TwoFactorToggleInputSchema,
+        response: { 200: dataEnvelope(TwoFactorSetupResponseSchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return ok(
+        request.body['2fa_enabled']
+          ? await startTwoFactor(ctx, actor)
+          : await disableTwoFactor(ctx, actor, request.body.code),
+      );
+    },
+  );
+
+  app.post(
+    '/2fa/verify',
+    {
+      config: { access: 'authenticated', rateLimit: rateLimitFor('otp') },
+      schema: {
+        body: TwoFactorVerifyInputSchema,
+        response: { 200: dataEnvelope(BackupCodeResponseSchema) },
+      },
+    },
+    async (request) => ok(await confirmTwoFactor(ctx, requireActor(request), request.body.code)),
   );
 };

@@ -1,5 +1,10 @@
-import { UpcomingPage } from './upcoming-page';
+import { TwoFactorSettings } from '@/features/two-factor/components/two-factor-settings';
+import { Page } from '../layouts/page';
 
 export default function Account2faPage() {
-  return <UpcomingPage titleKey="titles.2fa" descriptionKey="app.pages.2fa" />;
+  return (
+    <Page titleKey="titles.2fa">
+      <TwoFactorSettings />
+    </Page>
+  );
 }

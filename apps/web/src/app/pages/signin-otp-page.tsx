@@ -1,5 +1,31 @@
-import { UpcomingPage } from './upcoming-page';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+import { OtpForm } from '@/features/auth/components/otp-form';
+import { usePageTitle } from '@/lib/use-page-title';
+import { paths } from '../route-table';
 
 export default function SigninOtpPage() {
-  return <UpcomingPage titleKey="titles.otp" descriptionKey="app.pages.otp" />;
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.otp');
+  const challenge = useSearchParams()[0].get('token');
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <p className="text-sm text-muted-foreground">{t('app.pages.otp')}</p>
+      </div>
+      {challenge ? (
+        <OtpForm challenge={challenge} />
+      ) : (
+        <Banner variant="error" title={t('auth.otp.missing')} />
+      )}
+      <Link
+        to={paths.signin}
+        className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t('auth.token.back')}
+      </Link>
+    </div>
+  );
 }

@@ -129,6 +129,10 @@ export function buildFieldSchema(def: FormInputDefinition): z.ZodType {
         : key('global.form.input.error.required');
   let schema: z.ZodType;
   switch (def.type) {
+    case 'hidden':
+      // Hidden values are set by the page, not typed by the user.
+      schema = z.unknown();
+      break;
     case 'switch':
     case 'checkbox':
       schema = z.boolean().refine((v) => !def.required || v, { message: required });

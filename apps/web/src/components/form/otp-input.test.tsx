@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { OtpInput } from './otp-input';
@@ -54,5 +54,15 @@ describe('OtpInput', () => {
       '5',
       '4',
     ]);
+  });
+});
+
+describe('OtpInput autofill', () => {
+  it('spreads a whole code entered into the first box', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const first = screen.getAllByRole('textbox')[0] as HTMLInputElement;
+    fireEvent.change(first, { target: { value: '246810' } });
+    expect(onChange).toHaveBeenLastCalledWith('246810');
   });
 });

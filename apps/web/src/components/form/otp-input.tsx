@@ -46,14 +46,20 @@ export function OtpInput({
     } else if (event.key === 'ArrowLeft') focus(index - 1);
     else if (event.key === 'ArrowRight') focus(index + 1);
   };
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+  // Several characters at once (paste, or a password manager filling the first box) spread
+  // over the boxes from the one they landed in.
+  const fillFrom = (index: number, text: string) => {
+    const incoming = text.replace(/\s/g, '');
+    const next = [...chars];
+    [...incoming]
+      .slice(0, ONE_TIME_CODE_LENGTH - index)
+      .forEach((char, offset) => (next[index + offset] = char));
+    onChange(next.join('').slice(0, ONE_TIME_CODE_LENGTH));
+    focus(index + incoming.length);
+  };
+  const onPaste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
-    const pasted = event.clipboardData
-      .getData('text')
-      .replace(/\s/g, '')
-      .slice(0, ONE_TIME_CODE_LENGTH);
-    onChange(pasted);
-    focus(pasted.length);
+    fillFrom(index, event.clipboardData.getData('text'));
   };
 
   return (
@@ -78,16 +84,18 @@ export function OtpInput({
             aria-describedby={describedBy}
             inputMode="text"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            maxLength={1}
             disabled={disabled}
             value={char}
             onChange={(event) => {
-              const typed = event.target.value.slice(-1);
+              const value = event.target.value;
+              const old = chars[index] ?? '';
+              const typed = old && value.startsWith(old) ? value.slice(old.length) : value;
+              if (typed.length > 1) return fillFrom(index, typed);
               setAt(index, typed);
               if (typed) focus(index + 1);
             }}
             onKeyDown={onKeyDown(index)}
-            onPaste={onPaste}
+            onPaste={onPaste(index)}
             className={cn(
               'size-11 rounded-md border border-input bg-background text-center font-mono text-lg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
               invalid && 'border-destructive',

@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import { oneTimeTokens, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { peekOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
+import { recordEvent } from '../events/events.service';
+import { checkSecondFactor } from '../user/second-factor.service';
+import { issueSession, type RequestMeta } from './session.service';
+
+/** Security checklist "2FA": at most 5 wrong codes per challenge, then it is dead. */
+export const MAX_OTP_ATTEMPTS = 5;
+
+/** POST /api/auth/otp { code, jwt }: the second step of every sign-in when 2FA is on. */
+export async function completeOtpChallenge(
+  ctx: AppContext,
+  input: { code: string; jwt: string },
+  meta: RequestMeta,
+) {
+  const challenge = await peekOneTimeToken(ctx.db, 'otp_challenge', input.jwt, ctx.now());
+  if (!challenge?.userId || !challenge.accountId)
+    throw new AppError('unauthorized', 'error.otp_challenge_expired');
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
+  if (!user || user.disabled) throw new AppError('unauthorized', 'error.otp_challenge_expired');
+
+  const factor = await checkSecondFactor(ctx, user, input.code);
+  if (!factor) {
+    const [counted] = await ctx.db
+      .update(oneTimeTokens)
+      .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
+      .where(eq(oneTimeTokens.id, challenge.id))
+      .returning({ attempts: oneTimeTokens.attempts });
+    if ((counted?.attempts ?? MAX_OTP_ATTEMPTS) >= MAX_OTP_ATTEMPTS) {
+      await ctx.db
+        .update(oneTimeTokens)
+        .set({ revokedAt: ctx.now() })
+        .where(eq(oneTimeTokens.id, challenge.id));
+      throw new AppError('unauthorized', 'error.otp_challenge_expired');
+    }
+    throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
+  }
+  // Consume the challenge only now: a right code must win even against parallel tries.
+  if (!(await redeemOneTimeToken(ctx.db, 'otp_challenge', input.jwt, ctx.now()))) {
+    throw new AppError('unauthorized', 'error.otp_challenge_expired');
+  }
+  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
+    userId: user.id,
+    accountId: challenge.accountId,
+    meta,
+    now: ctx.now(),
+  });
+  await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
+  await recordEvent(ctx.db, {
+    name: 'signin',
+    userId: user.id,
+    accountId: challenge.accountId,
+    metadata: { method: challenge.payload.method ?? 'password', second_factor: factor },
+  });
+  return response;
+}

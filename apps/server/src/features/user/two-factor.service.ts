@@ -1,0 +1,96 @@
+import { and, eq, ne } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { sessions, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
+import { hashPassword } from '../../lib/password';
+import { encryptSecret } from '../../lib/secret-box';
+import { revokeSessions } from '../../lib/session-token';
+import { recordEvent } from '../events/events.service';
+import { checkSecondFactor } from './second-factor.service';
+import { createTotp, newBackupCode, newTotpSecret } from './totp';
+
+async function loadUser(ctx: AppContext, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+  return user;
+}
+
+/** Other sessions of the user end when 2FA changes (security checklist "Sessions"). */
+function revokeOtherSessions(ctx: AppContext, actor: Actor) {
+  return revokeSessions(
+    ctx.db,
+    and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)),
+    ctx.now(),
+  );
+}
+
+/**
+ * PUT /api/user/2fa { 2fa_enabled: true }: a new secret (kept encrypted, not yet active) and its
+ * QR code; 2FA turns on only once a code from it is confirmed.
+ */
+export async function startTwoFactor(ctx: AppContext, actor: Actor) {
+  const user = await loadUser(ctx, actor.userId);
+  if (user.totpEnabled) throw new AppError('conflict', 'error.two_factor_already_on');
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(users)
+    .set({
+      totpSecretEncrypted: encryptSecret(ctx.config.encryptionKey, secret),
+      totpLastStep: null,
+      backupCodeHash: null,
+    })
+    .where(eq(users.id, user.id));
+  const uri = createTotp(secret, user.email).toString();
+  return {
+    '2fa_enabled': false,
+    qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 220 }),
+    secret,
+  };
+}
+
+/** POST /api/user/2fa/verify { code }: turns 2FA on and hands out the single-use backup code. */
+export async function confirmTwoFactor(ctx: AppContext, actor: Actor, code: string) {
+  const user = await loadUser(ctx, actor.userId);
+  if (user.totpEnabled || !user.totpSecretEncrypted)
+    throw new AppError('conflict', 'error.two_factor_not_started');
+  if ((await checkSecondFactor(ctx, user, code)) !== 'totp')
+    throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
+  const backupCode = newBackupCode();
+  await ctx.db
+    .update(users)
+    .set({ totpEnabled: true, backupCodeHash: await hashPassword(backupCode) })
+    .where(eq(users.id, user.id));
+  await revokeOtherSessions(ctx, actor);
+  await recordEvent(ctx.db, {
+    name: 'enabled_2fa',
+    userId: actor.userId,
+    accountId: actor.accountId,
+  });
+  return { backup_code: backupCode };
+}
+
+/** PUT /api/user/2fa { 2fa_enabled: false, code }: needs a valid code (or the backup code). */
+export async function disableTwoFactor(ctx: AppContext, actor: Actor, code: string | undefined) {
+  const user = await loadUser(ctx, actor.userId);
+  if (!user.totpEnabled) return { '2fa_enabled': false };
+  if (!code || !(await checkSecondFactor(ctx, user, code)))
+    throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
+  await ctx.db
+    .update(users)
+    .set({
+      totpEnabled: false,
+      totpSecretEncrypted: null,
+      backupCodeHash: null,
+      totpLastStep: null,
+    })
+    .where(eq(users.id, user.id));
+  await revokeOtherSessions(ctx, actor);
+  await recordEvent(ctx.db, {
+    name: 'disabled_2fa',
+    userId: actor.userId,
+    accountId: actor.accountId,
+  });
+  return { '2fa_enabled': false };
+}

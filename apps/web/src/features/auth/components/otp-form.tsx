@@ -1,0 +1,42 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SigninResponse } from '@partner-portal/shared/identity';
+import { Form } from '@/components/form/form';
+import type { FormInputs } from '@/components/form/form-definition';
+import { Button } from '@/components/ui/button';
+import { completeSignIn } from '../api/complete-sign-in';
+
+/** Spec §2 "OTP": the 6-character code in 3+3 boxes, or the backup code typed as text. */
+export function OtpForm({ challenge }: { challenge: string }) {
+  const { t } = useTranslation();
+  const [backup, setBackup] = useState(false);
+  const inputs = useMemo<FormInputs>(
+    () => ({
+      jwt: { type: 'hidden', value: challenge },
+      code: backup
+        ? {
+            type: 'text',
+            label: t('auth.otp.backup_label'),
+            required: true,
+            minLength: 6,
+            maxLength: 32,
+          }
+        : { type: 'otp', label: t('auth.otp.code_label'), required: true },
+    }),
+    [backup, challenge, t],
+  );
+  return (
+    <div className="grid gap-4">
+      <Form<SigninResponse>
+        key={backup ? 'backup' : 'code'}
+        inputs={inputs}
+        url="/api/auth/otp"
+        buttonText={t('auth.otp.submit')}
+        onSuccess={completeSignIn}
+      />
+      <Button variant="link" className="w-fit px-0" onClick={() => setBackup(!backup)}>
+        {backup ? t('auth.otp.use_code') : t('auth.otp.use_backup')}
+      </Button>
+    </div>
+  );
+}

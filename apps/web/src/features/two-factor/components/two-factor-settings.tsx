@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BackupCodeResponseSchema,
+  TwoFactorSetupResponseSchema,
+} from '@partner-portal/shared/identity';
+import { Form } from '@/components/form/form';
+import type { FormInputs } from '@/components/form/form-definition';
+import { Banner } from '@/components/ui/banner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { api } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+import { updateSession, useSession } from '@/lib/session-store';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'scan'; qr: string; secret: string }
+  | { kind: 'backup'; code: string }
+  | { kind: 'disable' };
+
+/**
+ * Spec §2 "2FA": a switch; turning it on shows a QR code and a code entry, then the backup code
+ * with a warning to store it safely. Turning it off asks for a current code.
+ */
+export function TwoFactorSettings() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const enabled = session?.['2fa_enabled'] ?? false;
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [busy, setBusy] = useState(false);
+  const codeInput = useMemo<FormInputs>(
+    () => ({ code: { type: 'otp', label: t('auth.otp.code_label'), required: true } }),
+    [t],
+  );
+
+  const toggle = async (on: boolean) => {
+    if (!on) return setStep(enabled ? { kind: 'disable' } : { kind: 'idle' });
+    setBusy(true);
+    try {
+      const { data } = await api.put(
+        '/api/user/2fa',
+        { '2fa_enabled': true },
+        { schema: TwoFactorSetupResponseSchema },
+      );
+      setStep({ kind: 'scan', qr: data.qr_code ?? '', secret: data.secret ?? '' });
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchOn = enabled
+    ? step.kind !== 'disable'
+    : step.kind === 'scan' || step.kind === 'backup';
+  return (
+    <div className="grid gap-4">
+      {enabled && step.kind !== 'backup' ? (
+        <Banner variant="success" title={t('two_factor.enabled_title')}>
+          {t('two_factor.enabled_body')}
+        </Banner>
+      ) : step.kind === 'idle' ? (
+        <Banner variant="info" title={t('two_factor.recommend_title')}>
+          {t('two_factor.recommend_body')}
+        </Banner>
+      ) : null}
+      <Card>
+        <CardContent className="flex items-center justify-between gap-4 p-6">
+          <Label htmlFor="two-factor-switch" className="grid gap-1">
+            <span>{t('two_factor.switch')}</span>
+            <span className="text-sm font-normal text-muted-foreground">
+              {t('two_factor.switch_hint')}
+            </span>
+          </Label>
+          <Switch
+            id="two-factor-switch"
+            checked={switchOn}
+            disabled={busy}
+            onCheckedChange={(on) => void toggle(on)}
+          />
+        </CardContent>
+      </Card>
+      {step.kind === 'scan' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('two_factor.scan_title')}</CardTitle>
+            <CardDescription>{t('two_factor.scan_body')}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <img
+              src={step.qr}
+              alt={t('two_factor.qr_alt')}
+              className="size-44 rounded-md border border-border bg-white p-2"
+            />
+            <p className="text-sm text-muted-foreground">
+              {t('two_factor.manual')}{' '}
+              <code
+                className="font-mono text-sm break-all text-foreground"
+                data-testid="totp-secret"
+              >
+                {step.secret}
+              </code>
+            </p>
+            <Form
+              inputs={codeInput}
+              url="/api/user/2fa/verify"
+              buttonText={t('two_factor.verify')}
+              onSuccess={(data) => {
+                setStep({ kind: 'backup', code: BackupCodeResponseSchema.parse(data).backup_code });
+                updateSession({ '2fa_enabled': true });
+              }}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+      {step.kind === 'backup' ? (
+        <Banner variant="warning" title={t('two_factor.backup_title')}>
+          <p>{t('two_factor.backup_body')}</p>
+          <p className="mt-2 font-mono text-lg tracking-widest" data-testid="backup-code">
+            {step.code}
+          </p>
+        </Banner>
+      ) : null}
+      {step.kind === 'disable' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('two_factor.disable_title')}</CardTitle>
+            <CardDescription>{t('two_factor.disable_body')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form
+              inputs={{
+                code: {
+                  type: 'text',
+                  label: t('auth.otp.code_or_backup'),
+                  required: true,
+                  minLength: 6,
+                  maxLength: 32,
+                },
+                '2fa_enabled': { type: 'hidden', value: false },
+              }}
+              url="/api/user/2fa"
+              method="PUT"
+              buttonText={t('two_factor.disable')}
+              onSuccess={() => {
+                updateSession({ '2fa_enabled': false });
+                setStep({ kind: 'idle' });
+              }}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
