@@ -69,7 +69,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mail = deps.mail ?? createMailTransport(config, database.db, app.log);
   app.addHook('onClose', async () => mail.close());
-  const ctx: AppContext = { db: database.db, config, mail, now: deps.now ?? (() => new Date()) };
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mail,
+    now: deps.now ?? (() => new Date()),
+    log: app.log,
+  };
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
 import { outbox } from '../src/db/schema/index';
@@ -43,12 +43,12 @@ export function signup(
   });
 }
 
-/** The newest mail to `to` in the outbox (the mail transport used when SMTP is not configured). */
-export async function lastMailTo(db: Db, to: string) {
+/** The newest mail to `to` (of one template) in the outbox, the transport used without SMTP. */
+export async function lastMailTo(db: Db, to: string, template?: string) {
   const [mail] = await db
     .select()
     .from(outbox)
-    .where(eq(outbox.to, to))
+    .where(template ? and(eq(outbox.to, to), eq(outbox.template, template)) : eq(outbox.to, to))
     .orderBy(desc(outbox.createdAt))
     .limit(1);
   if (!mail) throw new Error(`no mail to ${to}`);

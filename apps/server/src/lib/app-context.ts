@@ -13,6 +13,7 @@ export interface AppContext {
   config: Config;
   mail: MailTransport;
   now: () => Date;
+  log: FastifyBaseLogger;
 }
 
 export function createMailTransport(

@@ -108,7 +108,10 @@ describe('e-mail verification', () => {
   it('verifies with the mailed link, signs in, and refuses the link a second time', async () => {
     const email = uniqueEmail('verify');
     const created = (await signup(app, { email })).json().data;
-    const token = tokenFromLink((await lastMailTo(database.db, email)).text, '/signup/verify');
+    const token = tokenFromLink(
+      (await lastMailTo(database.db, email, 'verify')).text,
+      '/signup/verify',
+    );
     const response = await app.inject({
       method: 'POST',
       url: '/api/user/verify',
@@ -132,7 +135,10 @@ describe('e-mail verification', () => {
   it('resends a link that replaces the older one', async () => {
     const email = uniqueEmail('resend');
     const created = (await signup(app, { email })).json().data;
-    const oldToken = tokenFromLink((await lastMailTo(database.db, email)).text, '/signup/verify');
+    const oldToken = tokenFromLink(
+      (await lastMailTo(database.db, email, 'verify')).text,
+      '/signup/verify',
+    );
     const resend = await app.inject({
       method: 'POST',
       url: '/api/user/verify/request',
@@ -140,7 +146,10 @@ describe('e-mail verification', () => {
     });
     expect(resend.statusCode).toBe(200);
     expect(resend.json().message).toBe('We sent you a new verification link.');
-    const newToken = tokenFromLink((await lastMailTo(database.db, email)).text, '/signup/verify');
+    const newToken = tokenFromLink(
+      (await lastMailTo(database.db, email, 'verify')).text,
+      '/signup/verify',
+    );
     expect(newToken).not.toBe(oldToken);
     const old = await app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { accountUsers, events, users } from '../../db/schema/index';
+import { accountUsers, events, notificationSettings, outbox, users } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import { bearer, PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
@@ -97,6 +97,23 @@ describe('POST /api/auth (password sign-in)', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.json().message).toMatch(/Too many requests/);
+  });
+});
+
+describe('new sign-in mail', () => {
+  it('is sent on sign-in unless the user turned new_signin off', async () => {
+    const { user } = await createUser(database.db, { password: PASSWORD });
+    await signIn({ email: user.email, password: PASSWORD });
+    const subjects = async () =>
+      (await database.db.select().from(outbox).where(eq(outbox.to, user.email))).map(
+        (m) => m.subject,
+      );
+    expect(await subjects()).toEqual(['New sign-in to Partner Portal']);
+    await database.db
+      .insert(notificationSettings)
+      .values({ userId: user.id, name: 'new_signin', active: false });
+    await signIn({ email: user.email, password: PASSWORD });
+    expect(await subjects()).toHaveLength(1);
   });
 });
 

@@ -38,7 +38,10 @@ describe('magic link', () => {
     const { user } = await createUser(database.db, { password: PASSWORD });
     const sent = await post('/api/auth/magic', { email: user.email });
     expect(sent.statusCode).toBe(200);
-    const token = tokenFromLink((await lastMailTo(database.db, user.email)).text, '/magic');
+    const token = tokenFromLink(
+      (await lastMailTo(database.db, user.email, 'magic')).text,
+      '/magic',
+    );
     const first = await post('/api/auth/magic/verify', { token });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ id: user.id });
@@ -75,7 +78,10 @@ describe('password reset', () => {
     expect((await post('/api/auth/password/reset/request', { email: user.email })).statusCode).toBe(
       200,
     );
-    const jwt = tokenFromLink((await lastMailTo(database.db, user.email)).text, '/resetpassword');
+    const jwt = tokenFromLink(
+      (await lastMailTo(database.db, user.email, 'reset')).text,
+      '/resetpassword',
+    );
 
     const wrongEmail = await post('/api/auth/password/reset', {
       jwt,
@@ -87,7 +93,10 @@ describe('password reset', () => {
 
     // The failed try above consumed that link; ask for a new one.
     await post('/api/auth/password/reset/request', { email: user.email });
-    const fresh = tokenFromLink((await lastMailTo(database.db, user.email)).text, '/resetpassword');
+    const fresh = tokenFromLink(
+      (await lastMailTo(database.db, user.email, 'reset')).text,
+      '/resetpassword',
+    );
     const reset = await post('/api/auth/password/reset', {
       jwt: fresh,
       email: user.email.toUpperCase(),
@@ -100,7 +109,7 @@ describe('password reset', () => {
       (await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(oldSession) }))
         .statusCode,
     ).toBe(401);
-    expect((await lastMailTo(database.db, user.email)).subject).toBe(
+    expect((await lastMailTo(database.db, user.email, 'password_changed')).subject).toBe(
       'Your Partner Portal password was changed',
     );
     expect((await post('/api/auth', { email: user.email, password: PASSWORD })).statusCode).toBe(

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { peekOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { recordEvent } from '../events/events.service';
 import { checkSecondFactor } from '../user/second-factor.service';
-import { issueSession, type RequestMeta } from './session.service';
+import { issueSession, notifyNewSignin, type RequestMeta } from './session.service';
 
 /** Security checklist "2FA": at most 5 wrong codes per challenge, then it is dead. */
 export const MAX_OTP_ATTEMPTS = 5;
@@ -55,5 +55,6 @@ export async function completeOtpChallenge(
     accountId: challenge.accountId,
     metadata: { method: challenge.payload.method ?? 'password', second_factor: factor },
   });
+  await notifyNewSignin(ctx, user);
   return response;
 }

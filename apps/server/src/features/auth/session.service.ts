@@ -7,6 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createSessionToken } from '../../lib/session-token';
 import { recordEvent } from '../events/events.service';
+import { isNotificationActive } from '../notifications/notification-settings.service';
+import { renderMail } from '../../lib/mail/mail-templates';
 import { findSigninAccountId, getCurrentUser } from '../user/current-user.service';
 
 export interface RequestMeta {
@@ -71,7 +73,28 @@ export async function completeFirstFactor(
   });
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, userId));
   await recordEvent(ctx.db, { name: 'signin', userId, accountId, metadata: { method } });
+  await notifyNewSignin(ctx, user);
   return response;
+}
+
+/**
+ * The "new sign-in" mail (spec §3 notification `new_signin`), unless the user turned it off. A
+ * mail server failure must not undo a successful sign-in, so it is logged instead.
+ */
+export async function notifyNewSignin(
+  ctx: AppContext,
+  user: { id: string; email: string; firstName: string; locale: string },
+): Promise<void> {
+  if (!(await isNotificationActive(ctx.db, user.id, 'new_signin'))) return;
+  const locale = user.locale === 'es' ? 'es' : 'en';
+  await ctx.mail
+    .send({
+      to: user.email,
+      ...renderMail('new_signin', locale, { name: user.firstName }),
+      template: 'new_signin',
+      locale,
+    })
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'new sign-in mail not sent'));
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
