@@ -23,6 +23,25 @@ export const SignupInputSchema = z
   );
 export type SignupInput = z.infer<typeof SignupInputSchema>;
 
+/** POST /api/user — spec §2 "Signup user": an invited person joins the inviting account. */
+export const InvitedSignupInputSchema = z
+  .object({
+    first_name: requiredText({ field: 'first_name', max: 100 }),
+    last_name: requiredText({ field: 'last_name', max: 100 }),
+    email: emailField(),
+    password: passwordField(),
+    confirm_password: z.string().optional(),
+    invite_id: z.string().uuid(),
+  })
+  .refine(
+    (input) => input.confirm_password === undefined || input.confirm_password === input.password,
+    {
+      path: ['confirm_password'],
+      message: encodeMessage('global.form.password.error.mismatch'),
+    },
+  );
+export type InvitedSignupInput = z.infer<typeof InvitedSignupInputSchema>;
+
 /** POST /api/auth — password sign-in (social sign-in posts `{ token }`). */
 export const SigninInputSchema = z.union([
   z.object({ email: emailField(), password: z.string().min(1).max(1024) }),

@@ -34,6 +34,7 @@ const en = {
   'error.otp_challenge_expired': 'Your sign-in attempt has expired. Please sign in again.',
   'error.two_factor_already_on': 'Two-factor authentication is already on.',
   'error.two_factor_not_started': 'Turn two-factor authentication on first to get a QR code.',
+  'error.invite_invalid': 'This invitation is no longer valid. Ask your team admin for a new one.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -77,6 +78,8 @@ const es: Record<MessageKey, string> = {
   'error.two_factor_already_on': 'La autenticación en dos pasos ya está activada.',
   'error.two_factor_not_started':
     'Activa primero la autenticación en dos pasos para obtener un código QR.',
+  'error.invite_invalid':
+    'Esta invitación ya no es válida. Pide una nueva al administrador de tu equipo.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   BackupCodeResponseSchema,
+  InvitedSignupInputSchema,
+  SessionResponseSchema,
   SigninResponseSchema,
   TokenInputSchema,
   TwoFactorSetupResponseSchema,
@@ -18,6 +20,7 @@ import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { completeFirstFactor } from '../auth/session.service';
 import { requestMeta } from '../auth/request-meta';
 import { getCurrentUser } from './current-user.service';
+import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
@@ -95,5 +98,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => ok(await confirmTwoFactor(ctx, requireActor(request), request.body.code)),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('signup') },
+      schema: {
+        body: InvitedSignupInputSchema,
+        response: { 201: dataEnvelope(SessionResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const meta = { ...requestMeta(request), locale: request.headers['accept-language'] ?? 'en' };
+      return reply.code(201).send(ok(await signUpInvitedUser(ctx, request.body, meta)));
+    },
   );
 };

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { InvitedSignupInput } from '@partner-portal/shared/identity';
+import { toLocale } from '@partner-portal/shared/constants';
+import { accountUsers, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { recordEvent } from '../events/events.service';
+import { issueSession, type RequestMeta } from '../auth/session.service';
+import { claimInvite } from './invite.service';
+
+/**
+ * POST /api/user with invite_id (spec §2 "Signup user"): the person joins the inviting account
+ * with the invite's permission and advertiser fields; the invite is consumed and, since it was
+ * mailed to this address, the e-mail counts as verified. All in one transaction.
+ */
+export async function signUpInvitedUser(
+  ctx: AppContext,
+  input: InvitedSignupInput,
+  meta: RequestMeta & { locale: string },
+) {
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email))
+    .limit(1);
+  if (
+    existing &&
+    !(existing.passwordHash && (await verifyPassword(existing.passwordHash, input.password)))
+  ) {
+    throw new AppError('conflict', 'error.email_taken', { inputError: 'email' });
+  }
+  const passwordHash = existing ? null : await hashPassword(input.password);
+
+  return ctx.db.transaction(async (tx) => {
+    const invite = await claimInvite(tx, input.invite_id, input.email, ctx.now());
+    if (!invite) throw new AppError('bad_request', 'error.invite_invalid', { inputError: 'email' });
+    let userId = existing?.id;
+    if (existing) {
+      await tx.update(users).set({ verified: true }).where(eq(users.id, existing.id));
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash,
+          verified: true,
+          locale: toLocale(meta.locale),
+          defaultAccountId: invite.accountId,
+          createdAt: ctx.now(),
+        })
+        .returning({ id: users.id });
+      userId = created?.id;
+    }
+    if (!userId) throw new Error('user not created');
+    await tx
+      .insert(accountUsers)
+      .values({
+        accountId: invite.accountId,
+        userId,
+        permission: invite.permission,
+        advertiserName: invite.advertiserName,
+        enablePlus: invite.enablePlus,
+        plusDashboards: invite.plusDashboards,
+      })
+      .onConflictDoNothing();
+    await recordEvent(tx, {
+      name: 'accepted_invite',
+      userId,
+      accountId: invite.accountId,
+      metadata: { invite_id: invite.id },
+    });
+    return issueSession(tx, ctx.config.sessionSecret, {
+      userId,
+      accountId: invite.accountId,
+      meta,
+      now: ctx.now(),
+    });
+  });
+}
