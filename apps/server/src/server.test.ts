@@ -62,6 +62,18 @@ describe('server.ts', () => {
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(healthy, output()).toBe(true);
+      if (round === 0) {
+        // While the server holds the embedded database, admin commands refuse to open it.
+        const admin = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'migrate'], {
+          cwd: serverDir,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let adminOutput = '';
+        admin.stderr?.on('data', (chunk: Buffer) => (adminOutput += chunk.toString()));
+        expect(await exitOf(admin)).toBe(1);
+        expect(adminOutput).toMatch(/is using the embedded database/);
+      }
       process.kill(child.pid as number, 'SIGTERM');
       expect(await exitOf(child)).toBe(0);
       expect(output()).toContain('shutting down');

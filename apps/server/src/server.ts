@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { holdDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 
 // config → database → migrate → app → listen; SIGTERM/SIGINT stop accepting, let in-flight
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The embedded database belongs to this process alone while it runs.
+  const releaseDataDir = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
@@ -39,7 +42,10 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => database.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        releaseDataDir();
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

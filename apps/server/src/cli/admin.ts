@@ -1,21 +1,103 @@
 // `npm run admin -- <command>`: operator commands with the server's own configuration.
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { findDataDirHolder } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
+import { accounts, accountUsers, users } from '../db/schema/index';
+import { mintImpersonationToken } from '../features/auth/impersonation.service';
+import { issueOneTimeToken } from '../lib/one-time-token';
+
+/** Opens the configured database, refusing while a server holds the embedded one. */
+async function withDatabase(
+  run: (database: Database, config: Config) => Promise<void>,
+): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const holder = findDataDirHolder(config.dataDir);
+    if (holder) {
+      throw new Error(
+        `The server (pid ${holder}) is using the embedded database in ${config.dataDir}. Stop it first, or use DATABASE_URL.`,
+      );
+    }
+  }
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database);
+    await run(database, config);
+  } finally {
+    await database.close();
+  }
+}
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise<void> }> = {
   migrate: {
-    usage: 'migrate                 apply pending database migrations',
-    async run() {
-      const config = loadConfig();
-      const database = await openDatabase(config);
-      try {
-        await migrateDatabase(database);
-        console.log(`Migrations applied (${database.kind}).`);
-      } finally {
-        await database.close();
-      }
-    },
+    usage: 'migrate                                   apply pending database migrations',
+    run: () =>
+      withDatabase(async (database) => console.log(`Migrations applied (${database.kind}).`)),
+  },
+  'create-master': {
+    usage:
+      'create-master <email>                     make a user a master (creating them if needed)',
+    run: ([email]) =>
+      withDatabase(async ({ db }, config) => {
+        if (!email) throw new Error('Usage: create-master <email>');
+        const normalized = email.trim().toLowerCase();
+        const [existing] = await db
+          .select()
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, normalized))
+          .limit(1);
+        let userId = existing?.id;
+        if (existing) {
+          await db.update(users).set({ isMaster: true }).where(eq(users.id, existing.id));
+        } else {
+          userId = await db.transaction(async (tx) => {
+            const [account] = await tx
+              .insert(accounts)
+              .values({
+                name: 'Partner Portal support',
+                plan: 'free_core',
+                subscriptionStatus: 'active',
+              })
+              .returning();
+            const [user] = await tx
+              .insert(users)
+              .values({
+                email: normalized,
+                firstName: 'Support',
+                lastName: 'Team',
+                verified: true,
+                isMaster: true,
+                defaultAccountId: account?.id,
+              })
+              .returning();
+            if (!account || !user) throw new Error('master not created');
+            await tx
+              .insert(accountUsers)
+              .values({ accountId: account.id, userId: user.id, permission: 'owner' });
+            return user.id;
+          });
+        }
+        if (!userId) throw new Error('master not created');
+        const { token } = await issueOneTimeToken(db, { kind: 'magic', userId });
+        console.log(
+          `${normalized} is a master. Sign in within 15 minutes: ${config.appUrl}/magic?token=${token}`,
+        );
+      }),
+  },
+  impersonate: {
+    usage: 'impersonate <email> --by <master-email>   print a 60-second sign-in link as that user',
+    run: (args) =>
+      withDatabase(async ({ db }, config) => {
+        const by = args.indexOf('--by');
+        const targetEmail = args[0];
+        const masterEmail = by >= 0 ? args[by + 1] : undefined;
+        if (!targetEmail || !masterEmail || targetEmail === '--by')
+          throw new Error('Usage: impersonate <email> --by <master-email>');
+        const { token } = await mintImpersonationToken(db, { masterEmail, targetEmail });
+        console.log(`${config.appUrl}/signin/impersonate?token=${token}`);
+      }),
   },
 };
 
@@ -32,6 +114,6 @@ if (!command) {
   process.exit(2);
 }
 command.run(args).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
   process.exit(1);
 });

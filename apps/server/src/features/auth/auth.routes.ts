@@ -26,6 +26,7 @@ import {
   signInWithMagicLink,
 } from './link-signin.service';
 import { signInWithPassword, signOut, switchAccount } from './auth.service';
+import { signInAsImpersonator } from './impersonation.service';
 import { completeOtpChallenge } from './otp.service';
 import { requestMeta } from './request-meta';
 
@@ -152,5 +153,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { body: OtpInputSchema, response: { 200: dataEnvelope(SessionResponseSchema) } },
     },
     async (request) => ok(await completeOtpChallenge(ctx, request.body, requestMeta(request))),
+  );
+
+  app.post(
+    '/impersonate',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: { body: TokenInputSchema, response: { 200: dataEnvelope(SessionResponseSchema) } },
+    },
+    async (request) =>
+      ok(await signInAsImpersonator(ctx, request.body.token, requestMeta(request))),
   );
 };

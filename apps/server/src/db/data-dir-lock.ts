@@ -1,0 +1,33 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The embedded database is one process's files: a second process opening them would corrupt
+ * them. The server records its pid in DATA_DIR; admin commands refuse while that process lives.
+ */
+const lockFile = (dataDir: string) => join(dataDir, 'server.pid');
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid of a live server holding the data dir, or null (a stale file is ignored). */
+export function findDataDirHolder(dataDir: string): number | null {
+  const file = lockFile(dataDir);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null;
+}
+
+export function holdDataDir(dataDir: string): () => void {
+  const holder = findDataDirHolder(dataDir);
+  if (holder) throw new Error(`Another server (pid ${holder}) is using ${dataDir}. Stop it first.`);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(lockFile(dataDir), String(process.pid));
+  return () => rmSync(lockFile(dataDir), { force: true });
+}

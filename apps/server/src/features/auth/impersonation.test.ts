@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { buildTestApp } from '../../../test/build-test-app';
+import { createUser } from '../../../test/factories';
+import { randomIp, xsrfHeaders } from '../../../test/identity-helpers';
+import { createTestDatabase } from '../../../test/test-database';
+import { mintImpersonationToken } from './impersonation.service';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await buildTestApp(database));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const redeem = (token: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/impersonate',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { token },
+  });
+
+async function supportCase() {
+  const { user: master } = await createUser(database.db, { permission: 'master' });
+  const { user: target, account } = await createUser(database.db, { permission: 'owner' });
+  await database.db.update(users).set({ supportEnabled: true }).where(eq(users.id, target.id));
+  return { master, target, account };
+}
+
+describe('impersonation', () => {
+  it('signs a master in as a user who allowed support, for at most an hour, recording who', async () => {
+    const { master, target, account } = await supportCase();
+    const { token } = await mintImpersonationToken(database.db, {
+      masterEmail: master.email,
+      targetEmail: target.email,
+    });
+    const response = await redeem(token);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ id: target.id, account_id: account.id, impersonating: true });
+    const [session] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, target.id));
+    expect(session?.impersonatorId).toBe(master.id);
+    expect(
+      (session?.expiresAt.getTime() ?? 0) - (session?.createdAt.getTime() ?? 0),
+    ).toBeLessThanOrEqual(60 * 60 * 1000);
+    expect((await redeem(token)).statusCode).toBe(404);
+  });
+
+  it('expires the token after 60 seconds', async () => {
+    const { master, target } = await supportCase();
+    const { token } = await mintImpersonationToken(database.db, {
+      masterEmail: master.email,
+      targetEmail: target.email,
+      now: new Date(Date.now() - 61_000),
+    });
+    expect((await redeem(token)).statusCode).toBe(404);
+  });
+
+  it('is refused to non-masters, against masters, and without support access', async () => {
+    const { master, target } = await supportCase();
+    const { user: admin } = await createUser(database.db, { permission: 'admin' });
+    await expect(
+      mintImpersonationToken(database.db, { masterEmail: admin.email, targetEmail: target.email }),
+    ).rejects.toThrow(/not a master/);
+    const { user: otherMaster } = await createUser(database.db, { permission: 'master' });
+    await database.db
+      .update(users)
+      .set({ supportEnabled: true })
+      .where(eq(users.id, otherMaster.id));
+    await expect(
+      mintImpersonationToken(database.db, {
+        masterEmail: master.email,
+        targetEmail: otherMaster.email,
+      }),
+    ).rejects.toThrow(/cannot be impersonated/);
+    const { user: privateUser } = await createUser(database.db);
+    await expect(
+      mintImpersonationToken(database.db, {
+        masterEmail: master.email,
+        targetEmail: privateUser.email,
+      }),
+    ).rejects.toThrow(/support access/);
+  });
+
+  it('answers 404 to a garbage token', async () => {
+    expect((await redeem('x'.repeat(43))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionResponseSchema } from '@partner-portal/shared/identity';
+import { Spinner } from '@/components/ui/spinner';
+import { api } from '@/lib/api-client';
+import { navigateTo } from '@/lib/navigation';
+import { completeSignIn } from '../api/complete-sign-in';
+
+/** Spec §2 "Impersonate": a spinner, then the user's session — or /404 on any failure. */
+export function ImpersonateSignIn({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const posted = useRef(false);
+  useEffect(() => {
+    if (posted.current) return;
+    posted.current = true;
+    if (!token) return navigateTo('/404', { replace: true });
+    api.post('/api/auth/impersonate', { token }, { schema: SessionResponseSchema }).then(
+      ({ data }) => completeSignIn(data),
+      () => navigateTo('/404', { replace: true }),
+    );
+  }, [token]);
+  return (
+    <div className="grid justify-items-center gap-3 py-6 text-center" aria-live="polite">
+      <Spinner className="size-6" />
+      <p className="text-sm text-muted-foreground">{t('auth.token.signing_in')}</p>
+    </div>
+  );
+}
