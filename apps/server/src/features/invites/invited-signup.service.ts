@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InvitedSignupInput } from '@partner-portal/shared/identity';
 import { toLocale } from '@partner-portal/shared/constants';
 import { accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordEvent } from '../events/events.service';
+import { resolveSignupIdentity } from '../user/signup-identity.service';
 import { issueSession, type RequestMeta } from '../auth/session.service';
 import { claimInvite } from './invite.service';
 
@@ -19,18 +19,7 @@ export async function signUpInvitedUser(
   input: InvitedSignupInput,
   meta: RequestMeta & { locale: string },
 ) {
-  const [existing] = await ctx.db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email))
-    .limit(1);
-  if (
-    existing &&
-    !(existing.passwordHash && (await verifyPassword(existing.passwordHash, input.password)))
-  ) {
-    throw new AppError('conflict', 'error.email_taken', { inputError: 'email' });
-  }
-  const passwordHash = existing ? null : await hashPassword(input.password);
+  const { existing, passwordHash } = await resolveSignupIdentity(ctx, input.email, input.password);
 
   return ctx.db.transaction(async (tx) => {
     const invite = await claimInvite(tx, input.invite_id, input.email, ctx.now());
