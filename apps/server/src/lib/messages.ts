@@ -35,6 +35,7 @@ const en = {
   'error.two_factor_already_on': 'Two-factor authentication is already on.',
   'error.two_factor_not_started': 'Turn two-factor authentication on first to get a QR code.',
   'error.invite_invalid': 'This invitation is no longer valid. Ask your team admin for a new one.',
+  'error.password_common': 'This password is too common. Please choose another one.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -80,6 +81,7 @@ const es: Record<MessageKey, string> = {
     'Activa primero la autenticación en dos pasos para obtener un código QR.',
   'error.invite_invalid':
     'Esta invitación ya no es válida. Pide una nueva al administrador de tu equipo.',
+  'error.password_common': 'Esta contraseña es demasiado común. Elige otra, por favor.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

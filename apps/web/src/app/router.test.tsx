@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setSession } from '@/lib/session-store';
@@ -47,6 +47,23 @@ describe('router, guards and layouts', () => {
     const menu = await screen.findByRole('navigation', { name: 'Account settings' });
     expect(within(menu).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('guards later navigations too, replacing the refused entry in history', async () => {
+    setSession(testSession({ verified: false }));
+    const router = renderAt('/account/profile');
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard/core'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/verify'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the users item to admins, without billing', async () => {
+    setSession(testSession({ permission: 'admin' }));
+    renderAt('/account/profile');
+    const menu = await screen.findByRole('navigation', { name: 'Account settings' });
+    expect(within(menu).getByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, replace, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { getSession } from '@/lib/session-store';
 import { AccountLayout } from './layouts/account-layout';
 import { AppLayout } from './layouts/app-layout';
-import { AuthLayout, CenteredLayout, OnboardingLayout } from './layouts/auth-layouts';
+import { AuthLayout } from './layouts/auth-layout';
+import { CenteredLayout } from './layouts/centered-card-layout';
+import { OnboardingLayout } from './layouts/onboarding-layout';
 import { resolveGuard } from './route-guard';
 import { ROUTES, type LayoutName } from './route-table';
 
@@ -25,11 +27,14 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
   onboarding: OnboardingLayout,
 };
 
-/** Spec §4 guard, run before every navigation so a protected page never flashes. */
+/**
+ * Spec §4 guard, run before every navigation so a protected page never flashes; the redirect
+ * replaces the history entry so Back does not return to a page the user may not see.
+ */
 export function guardLoader({ request }: { request: Request }): null {
   const url = new URL(request.url);
   const decision = resolveGuard({ session: getSession(), path: url.pathname, search: url.search });
-  if (decision) throw redirect(decision.redirect);
+  if (decision) throw replace(decision.redirect);
   return null;
 }
 

@@ -267,3 +267,14 @@ describe('sign-up password rules', () => {
     expect(full.statusCode).toBe(200);
   });
 });
+
+describe('common passwords', () => {
+  it('refuses a common password even with a symbol added, on the password field', async () => {
+    const response = await signup(app, { password: 'Password1!' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'This password is too common. Please choose another one.',
+      inputError: 'password',
+    });
+  });
+});

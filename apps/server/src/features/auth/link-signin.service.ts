@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { renderMail, type MailTemplate } from '../../lib/mail/mail-templates';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
+import { requireUncommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { completeFirstFactor, type RequestMeta } from './session.service';
@@ -93,6 +94,8 @@ export async function resetPassword(
   input: { jwt: string; email: string; password: string },
   meta: RequestMeta,
 ) {
+  // Checked before the link is consumed, so a refused password does not cost the user the link.
+  requireUncommonPassword(input.password);
   const redeemed = await redeemOneTimeToken(ctx.db, 'reset', input.jwt, ctx.now());
   const [user] = redeemed?.userId
     ? await ctx.db.select().from(users).where(eq(users.id, redeemed.userId)).limit(1)

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { requireUncommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/password';
 
 /**
@@ -20,8 +21,7 @@ export async function resolveSignupIdentity(ctx: AppContext, email: string, pass
   ) {
     throw new AppError('conflict', 'error.email_taken', { inputError: 'email' });
   }
-  return {
-    existing: existing ?? null,
-    passwordHash: existing ? null : await hashPassword(password),
-  };
+  if (existing) return { existing, passwordHash: null };
+  requireUncommonPassword(password);
+  return { existing: null, passwordHash: await hashPassword(password) };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Brand } from '../navigation/brand';
 import { PreferencesBar } from '../navigation/preferences-bar';
@@ -28,5 +29,14 @@ export function CenteredCardLayout({
         </div>
       </main>
     </div>
+  );
+}
+
+/** Short auth steps (one-time codes, links, password reset) as a route layout. */
+export function CenteredLayout() {
+  return (
+    <CenteredCardLayout>
+      <Outlet />
+    </CenteredCardLayout>
   );
 }

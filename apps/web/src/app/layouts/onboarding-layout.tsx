@@ -3,25 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { paths } from '../route-table';
 import { CenteredCardLayout } from './centered-card-layout';
-import { SplitScreenLayout } from './split-screen-layout';
-
-/** The auth layout: sign-in and sign-up screens on the split screen. */
-export function AuthLayout() {
-  return (
-    <SplitScreenLayout>
-      <Outlet />
-    </SplitScreenLayout>
-  );
-}
-
-/** Short auth steps (one-time codes, links, password reset) in a centered card. */
-export function CenteredLayout() {
-  return (
-    <CenteredCardLayout>
-      <Outlet />
-    </CenteredCardLayout>
-  );
-}
 
 const STEPS = [
   { path: paths.signup, labelKey: 'app.onboarding.account' },
