@@ -16,21 +16,22 @@ export interface RouteJsSize {
 }
 
 /**
- * The JS a first visit to a route downloads: the entry chunk, the route's lazy page chunk, and
- * every chunk they import statically (what the browser fetches before the page can render).
+ * The JS a first visit to a route downloads: the entry chunk, the route's lazy chunks (its
+ * layout and its page, named by a fragment of their source path), and every chunk they import statically (what the browser fetches before the page can render).
  * Reads Vite's build manifest, so it needs `npm run build` first.
  */
-export function measureRouteJs(distDir: string, pageModuleName: string): RouteJsSize {
+export function measureRouteJs(distDir: string, routeModules: string[]): RouteJsSize {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestEntry
   >;
   const entries = Object.entries(manifest);
   const roots = entries
-    .filter(([key, entry]) => entry.isEntry || key.includes(pageModuleName))
+    .filter(([key, entry]) => entry.isEntry || routeModules.some((name) => key.includes(name)))
     .map(([key]) => key);
-  if (!roots.some((key) => key.includes(pageModuleName))) {
-    throw new Error(`No chunk for ${pageModuleName} in the Vite manifest`);
+  for (const name of routeModules) {
+    if (!roots.some((key) => key.includes(name)))
+      throw new Error(`No chunk for ${name} in the Vite manifest`);
   }
 
   const seen = new Set<string>();

@@ -45,7 +45,10 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
-  const js = measureRouteJs(join(root, 'apps/web/dist'), 'signin-page');
+  const js = measureRouteJs(join(root, 'apps/web/dist'), [
+    'pages/signin-page',
+    'layouts/auth-layout',
+  ]);
   const report = [
     '# Benchmarks',
     '',

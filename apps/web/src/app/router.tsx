@@ -2,11 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, replace, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { getSession } from '@/lib/session-store';
-import { AccountLayout } from './layouts/account-layout';
-import { AppLayout } from './layouts/app-layout';
-import { AuthLayout } from './layouts/auth-layout';
-import { CenteredLayout } from './layouts/centered-card-layout';
-import { OnboardingLayout } from './layouts/onboarding-layout';
 import { resolveGuard } from './route-guard';
 import { ROUTES, type LayoutName } from './route-table';
 
@@ -19,12 +14,18 @@ function lazyPage(name: string): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
-const LAYOUTS: Record<LayoutName, ComponentType> = {
-  app: AppLayout,
-  account: AccountLayout,
-  auth: AuthLayout,
-  centered: CenteredLayout,
-  onboarding: OnboardingLayout,
+// Layouts load lazily too, so a signed-out visit to /signin does not download the signed-in
+// frame (rail, slide-out menu, user menu) and the other way round.
+const LAYOUTS: Record<LayoutName, RouteObject['lazy']> = {
+  app: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+  account: async () => ({ Component: (await import('./layouts/account-layout')).AccountLayout }),
+  auth: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
+  centered: async () => ({
+    Component: (await import('./layouts/centered-card-layout')).CenteredLayout,
+  }),
+  onboarding: async () => ({
+    Component: (await import('./layouts/onboarding-layout')).OnboardingLayout,
+  }),
 };
 
 /**
@@ -40,9 +41,8 @@ export function guardLoader({ request }: { request: Request }): null {
 
 export function buildRoutes(): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
-    const Layout = LAYOUTS[layout];
     return {
-      Component: Layout,
+      lazy: LAYOUTS[layout],
       children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
         path: route.path,
         // On each page route (not the root): React Router re-runs a route's loader when that
@@ -56,7 +56,7 @@ export function buildRoutes(): RouteObject[] {
     {
       id: 'root',
       Component: Outlet,
-      // Shown while the first page's chunk loads.
+      // Shown while the first layout and page chunks load.
       HydrateFallback: () => <LoadingOverlay show />,
       children: [
         ...layoutRoutes,

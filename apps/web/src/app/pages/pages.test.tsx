@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@/lib/i18n';
@@ -8,6 +8,10 @@ import { Providers } from '../providers';
 import { buildRoutes } from '../router';
 import { ROUTES } from '../route-table';
 
+beforeEach(() => {
+  // The title survives between tests; start blank so each page must set its own.
+  document.title = '';
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -46,7 +50,7 @@ describe('every route of spec §2 renders in its layout with its translated titl
       const title = i18n.t(route.titleKey);
       await waitFor(() => expect(document.title).toBe(`${title} · Partner Portal`));
       expect(router.state.location.pathname).toBe(path);
-      expect(screen.getByRole('main')).toBeInTheDocument();
+      expect(await screen.findByRole('main')).toBeInTheDocument();
     },
   );
 
@@ -62,7 +66,7 @@ describe('every route of spec §2 renders in its layout with its translated titl
       );
       const title = i18n.t(route.titleKey);
       await waitFor(() => expect(document.title).toBe(`${title} · Partner Portal`));
-      expect(screen.getByRole('main')).toBeInTheDocument();
+      expect(await screen.findByRole('main')).toBeInTheDocument();
     },
   );
 });
