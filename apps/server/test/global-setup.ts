@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,9 +52,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await database.close();
   const dir = join(repoRoot, '.test-data');
   mkdirSync(dir, { recursive: true });
+  removeAbandonedTemplates(dir);
   const file = join(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('postgresUrl', '');
-  return async () => undefined;
+  return async () => rmSync(file, { force: true });
+}
+
+/** Templates of runs that were killed before their teardown (their process is gone). */
+function removeAbandonedTemplates(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^pglite-template-(\d+)\.tar$/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
