@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_MESSAGES, lookupTemplate } from './form-messages';
+import type { ZodType } from 'zod';
+import { decodeMessage, FORM_MESSAGES, lookupTemplate, translateMessage } from './form-messages';
+import {
+  dateField,
+  emailField,
+  numberField,
+  otpCodeField,
+  passwordField,
+  phoneField,
+  requiredText,
+  urlField,
+} from './validation';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -31,5 +42,45 @@ describe('form messages catalogue', () => {
       expect(lookupTemplate('en', key), key).not.toBeNull();
       expect(lookupTemplate('es', key), key).not.toBeNull();
     }
+  });
+});
+
+// Each builder with inputs that break each of its rules: every message must have a template.
+const failures: [string, ZodType, unknown[]][] = [
+  ...['first_name', 'last_name', 'partner_name', 'email', 'message'].map(
+    (field): [string, ZodType, unknown[]] => [field, requiredText({ field }), ['', undefined]],
+  ),
+  ['requiredText', requiredText({ min: 3, max: 5 }), ['', 'ab', 'abcdef', 42]],
+  ['emailField', emailField(), ['', 'nope', undefined]],
+  ['passwordField', passwordField(), [undefined, 'short!', 'nospecial1', `${'a'.repeat(129)}!`]],
+  ['otpCodeField', otpCodeField(), ['12', undefined]],
+  ['phoneField', phoneField(), ['12-34', undefined]],
+  ['urlField', urlField(), ['not a url', undefined]],
+  ['dateField', dateField(), ['2026-02-30', undefined]],
+  ['numberField', numberField({ min: 1, max: 5 }), ['x', '9', undefined]],
+  ['numberField min', numberField({ min: 1 }), ['0']],
+  ['numberField max', numberField({ max: 5 }), ['9']],
+];
+
+describe('messages produced by the shared rules', () => {
+  it.each(failures)('%s words every failure in both languages', (_, schema, values) => {
+    for (const value of values) {
+      const result = schema.safeParse(value);
+      expect(result.success, String(value)).toBe(false);
+      for (const issue of result.error?.issues ?? []) {
+        const { key } = decodeMessage(issue.message);
+        expect(lookupTemplate('en', key), `${key} (${String(value)})`).not.toBeNull();
+        expect(translateMessage('es', issue.message, 'Campo'), key).not.toMatch(/\{\{/);
+      }
+    }
+  });
+
+  it('fills label and bounds, leaving no placeholder behind', () => {
+    const message = numberField({ min: 1, max: 5 }).safeParse('9').error?.issues[0]?.message;
+    expect(translateMessage('en', message ?? '')).toBe('Please enter a value between 1 and 5');
+    expect(translateMessage('es', message ?? '')).toBe('Introduce un valor entre 1 y 5');
+    expect(translateMessage('en', 'global.form.input.error.required', 'Email')).toBe(
+      'Email is required',
+    );
   });
 });

@@ -99,29 +99,29 @@ export function otpCodeField() {
     .length(ONE_TIME_CODE_LENGTH, { error: encodeMessage('global.form.otp.error.invalid') });
 }
 
+// A missing value words itself as "{{label}} is required" rather than zod's English default.
+const text = () => z.string({ error: encodeMessage('global.form.input.error.required') });
+
 export function phoneField() {
-  return z
-    .string()
+  return text()
     .trim()
     .regex(PHONE_PATTERN, { error: encodeMessage('global.form.phone.error.invalid') });
 }
 
 export function urlField() {
-  return z
-    .string()
+  return text()
     .trim()
     .regex(URL_PATTERN, { error: encodeMessage('global.form.url.error.invalid') });
 }
 
 export function dateField() {
-  return z.string().refine(isValidDate, { error: encodeMessage('global.form.date.error.invalid') });
+  return text().refine(isValidDate, { error: encodeMessage('global.form.date.error.invalid') });
 }
 
 /** A number typed as text (spec pattern), with optional bounds. */
 export function numberField(options: { min?: number; max?: number } = {}) {
   const { min, max } = options;
-  return z
-    .string()
+  return text()
     .trim()
     .regex(NUMBER_PATTERN, { error: encodeMessage('global.form.number.error.invalid') })
     .transform(Number)

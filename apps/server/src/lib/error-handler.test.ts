@@ -28,6 +28,15 @@ beforeAll(async () => {
       instance.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internal detail');
       });
+      // What pg raises when Postgres is down, bare and wrapped the way Drizzle wraps query errors.
+      const refused = () =>
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      instance.get('/api/test/db-down', { config: { access: 'public' } }, async () => {
+        throw refused();
+      });
+      instance.get('/api/test/db-down-wrapped', { config: { access: 'public' } }, async () => {
+        throw new Error('Failed query: select 1', { cause: refused() });
+      });
       instance.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
         throw new AppError('conflict', 'error.bad_request', { inputError: 'email' });
       });
@@ -131,6 +140,24 @@ describe('API error envelope', () => {
     expect(body.requestId).toBe(response.headers['x-request-id']);
     expect(body.message).toContain(body.requestId);
     expect(response.body).not.toMatch(/secret internal detail|at .*\.ts/);
+  });
+
+  it("answers 503 while the database is unreachable, in the caller's language", async () => {
+    for (const url of ['/api/test/db-down', '/api/test/db-down-wrapped']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
+    }
+    const spanish = await app.inject({
+      method: 'GET',
+      url: '/api/test/db-down',
+      headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' },
+    });
+    expect(spanish.json().message).toBe(
+      'El servicio no está disponible temporalmente. Inténtalo de nuevo en breve.',
+    );
   });
 
   it('maps AppError codes to statuses with inputError and plan', async () => {

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '@partner-portal/shared/form-messages';
-import {
-  isAllowedMimeType,
-  isValidDate,
-  isValidEmail,
-  NUMBER_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PHONE_PATTERN,
-  SPECIAL_CHARACTER_PATTERN,
-  URL_PATTERN,
-} from '@partner-portal/shared/validation';
-import { ONE_TIME_CODE_LENGTH } from '@partner-portal/shared/constants';
+import { buildFieldSchema } from './field-schema';
 
 export type FormInputType =
   | 'text'
@@ -55,146 +45,59 @@ export interface FormInputDefinition {
   readonly?: boolean;
   /** MIME allow-list for files ("image/png, image/*"). */
   accept?: string;
-  /** An extra rule: a zod schema the value must also pass. */
-  validation?: z.ZodType;
+  /**
+   * An extra rule: a zod schema the value must also pass, or a function returning an error
+   * (a catalogue key from encodeMessage, or text already translated) or null when valid.
+   */
+  validation?: z.ZodType | ((value: unknown) => string | null | undefined);
   /** Shown only while this returns true, given the current values (e.g. advertiser fields). */
   visible?: (values: Record<string, unknown>) => boolean;
 }
 
 export type FormInputs = Record<string, FormInputDefinition>;
 
-const key = encodeMessage;
+const isShown = (def: FormInputDefinition | undefined, values: Record<string, unknown>) =>
+  !def?.visible || def.visible(values);
 
-function boundsMessage(prefix: 'input' | 'select', min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined)
-    return key(`global.form.${prefix}.error.between`, { min, max });
-  return min !== undefined
-    ? key(`global.form.${prefix}.error.min`, { min })
-    : key(`global.form.${prefix}.error.max`, { max: max ?? 0 });
-}
-
-function textRules(def: FormInputDefinition, value: string, ctx: z.RefinementCtx): void {
-  const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-  if (def.minLength !== undefined && value.length < def.minLength)
-    return issue(key('global.form.input.error.min_length', { min: def.minLength }));
-  if (def.maxLength !== undefined && value.length > def.maxLength)
-    return issue(key('global.form.input.error.max_length', { max: def.maxLength }));
-  switch (def.type) {
-    case 'email':
-      if (!isValidEmail(value)) issue(key('global.form.email.error.invalid'));
-      return;
-    case 'number': {
-      if (!NUMBER_PATTERN.test(value)) return issue(key('global.form.number.error.invalid'));
-      const number = Number(value);
-      if (
-        (def.min !== undefined && number < def.min) ||
-        (def.max !== undefined && number > def.max)
-      )
-        issue(boundsMessage('input', def.min, def.max));
-      return;
-    }
-    case 'phone':
-      if (!PHONE_PATTERN.test(value)) issue(key('global.form.phone.error.invalid'));
-      return;
-    case 'url':
-      if (!URL_PATTERN.test(value)) issue(key('global.form.url.error.invalid'));
-      return;
-    case 'date':
-      if (!isValidDate(value)) issue(key('global.form.date.error.invalid'));
-      return;
-    case 'otp':
-      if (value.trim().length !== ONE_TIME_CODE_LENGTH) issue(key('global.form.otp.error.invalid'));
-      return;
-    case 'password':
-      if (value.length > PASSWORD_MAX_LENGTH)
-        issue(key('global.form.input.error.max_length', { max: PASSWORD_MAX_LENGTH }));
-      else if (!SPECIAL_CHARACTER_PATTERN.test(value))
-        issue(key('global.form.password.error.special'));
-      return;
-  }
-}
-
-function fileList(value: unknown): File[] {
-  if (typeof FileList !== 'undefined' && value instanceof FileList) return [...value];
-  return Array.isArray(value) ? value.filter((item): item is File => item instanceof File) : [];
-}
-
-/** One field's zod schema, built from its definition with the shared rules and message keys. */
-export function buildFieldSchema(def: FormInputDefinition): z.ZodType {
-  const required =
-    def.type === 'select' || def.type === 'multi-select'
-      ? key('global.form.select.error.required')
-      : def.type === 'file'
-        ? key('global.form.file.error.required')
-        : key('global.form.input.error.required');
-  let schema: z.ZodType;
-  switch (def.type) {
-    case 'hidden':
-      // Hidden values are set by the page, not typed by the user.
-      schema = z.unknown();
-      break;
-    case 'switch':
-    case 'checkbox':
-      schema = z.boolean().refine((v) => !def.required || v, { message: required });
-      break;
-    case 'multi-select':
-      schema = z.array(z.string()).superRefine((values, ctx) => {
-        if (def.required && values.length === 0)
-          return ctx.addIssue({ code: 'custom', message: required });
-        if (
-          (def.min !== undefined && values.length < def.min) ||
-          (def.max !== undefined && values.length > def.max)
-        ) {
-          ctx.addIssue({ code: 'custom', message: boundsMessage('select', def.min, def.max) });
-        }
-      });
-      break;
-    case 'file':
-      schema = z.unknown().superRefine((value, ctx) => {
-        const files = fileList(value);
-        if (files.length === 0) {
-          if (def.required) ctx.addIssue({ code: 'custom', message: required });
-          return;
-        }
-        const refused = def.accept
-          ? files.find((file) => !isAllowedMimeType(file.type, def.accept ?? ''))
-          : undefined;
-        if (refused)
-          ctx.addIssue({
-            code: 'custom',
-            message: key('global.form.file.error.excluded', { type: refused.type || refused.name }),
-          });
-      });
-      break;
-    default:
-      schema = z.string().superRefine((value, ctx) => {
-        if (value.trim() === '') {
-          if (def.required) ctx.addIssue({ code: 'custom', message: required });
-          return;
-        }
-        textRules(def, value, ctx);
-      });
-  }
-  if (def.validation) schema = schema.pipe(def.validation as z.ZodType<unknown>);
-  // A definition's own errorMessage replaces these at display time (form-field.tsx).
-  return schema;
-}
-
-/** The whole form's schema; hidden-by-condition fields are not validated. */
-export function buildFormSchema(inputs: FormInputs) {
+/**
+ * The whole form's schema; hidden-by-condition fields are not validated. An explicit shared
+ * schema (e.g. a request schema from packages/shared) runs as well, so the form refuses exactly
+ * what the server would; the first message per field wins, the definitions' rules first.
+ */
+export function buildFormSchema(inputs: FormInputs, explicit?: z.ZodType) {
   return z.record(z.string(), z.unknown()).superRefine((values, ctx) => {
+    const failed = new Set<string>();
     for (const [name, def] of Object.entries(inputs)) {
-      if (def.visible && !def.visible(values)) continue;
+      if (!isShown(def, values)) continue;
       const result = buildFieldSchema(def).safeParse(values[name]);
       if (!result.success) {
+        failed.add(name);
         ctx.addIssue({
           code: 'custom',
           path: [name],
-          message: result.error.issues[0]?.message ?? key('global.form.input.error.required'),
+          message:
+            result.error.issues[0]?.message ?? encodeMessage('global.form.input.error.required'),
         });
       }
     }
+    if (!explicit) return;
+    const shown = shownValues(inputs, values);
+    const result = explicit.safeParse(shown);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      if (!(name in shown) || failed.has(name)) continue;
+      failed.add(name);
+      ctx.addIssue({ code: 'custom', path: [name], message: issue.message });
+    }
   });
+}
+
+/** The submitted values: everything except fields hidden by their condition. */
+export function shownValues(inputs: FormInputs, values: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => isShown(inputs[name], values)),
+  );
 }
 
 export function defaultValueOf(def: FormInputDefinition): unknown {

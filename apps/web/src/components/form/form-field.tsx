@@ -2,36 +2,29 @@ import { Controller, type Control, type FieldError } from 'react-hook-form';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { decodeMessage } from '@partner-portal/shared/form-messages';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { MultiSelect } from '@/components/ui/multi-select';
-import { Select } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
 import type { FormInputDefinition } from './form-definition';
-import { OtpInput } from './otp-input';
+import { FieldControl, type FieldControlProps } from './field-control';
 
-const INPUT_TYPES: Partial<Record<FormInputDefinition['type'], string>> = {
-  email: 'email',
-  password: 'password',
-  url: 'url',
-  phone: 'tel',
-  date: 'date',
-  number: 'text',
-  text: 'text',
-};
+// spec §5: a definition's errorMessage replaces the per-field rules (required, bounds, lengths);
+// a pattern failure keeps saying what is wrong with the shape.
+const RULE_KEY =
+  /^global\.form\.(?:input\.error\.|select\.error\.|field\.|file\.error\.required$|otp\.error\.)/;
 
-/** Words a field error: the server's message as is, else the definition's, else the rule's. */
+/** Words a field error: the server's text as is, else the definition's, else the rule's. */
 export function useFieldErrorText(
   def: FormInputDefinition,
   error: FieldError | undefined,
 ): string | null {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!error) return null;
-  if (error.type === 'server') return error.message ?? null;
-  if (def.errorMessage) return def.errorMessage;
-  const { key, params } = decodeMessage(error.message ?? 'global.form.input.error.required');
+  const message = error.message ?? 'global.form.input.error.required';
+  if (error.type === 'server') return message;
+  const { key, params } = decodeMessage(message);
+  if (def.errorMessage && RULE_KEY.test(key)) return def.errorMessage;
+  // A custom rule may hand back text that is already translated.
+  if (!i18n.exists(key)) return message;
   return t(key, { label: def.label ?? '', ...params });
 }
 
@@ -67,12 +60,7 @@ export function FormField({
 interface FieldBodyProps {
   name: string;
   def: FormInputDefinition;
-  field: {
-    value: unknown;
-    onChange: (value: unknown) => void;
-    onBlur: () => void;
-    ref: (element: HTMLElement | null) => void;
-  };
+  field: FieldControlProps['field'];
   error: FieldError | undefined;
   touched: boolean;
   disabled: boolean;
@@ -95,125 +83,16 @@ function FieldBody({ name, def, field, error, touched, disabled }: FieldBodyProp
     return <input type="hidden" name={name} value={String(field.value ?? '')} />;
   const showIcon = touched && def.type !== 'switch' && def.type !== 'checkbox';
 
-  let control;
-  switch (def.type) {
-    case 'textarea':
-      control = (
-        <Textarea
-          {...common}
-          name={name}
-          placeholder={def.placeholder}
-          readOnly={def.readonly}
-          value={String(field.value ?? '')}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-        />
-      );
-      break;
-    case 'select':
-      control = (
-        <Select
-          {...common}
-          name={name}
-          placeholder={def.placeholder}
-          options={def.options ?? []}
-          value={String(field.value ?? '') || undefined}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      );
-      break;
-    case 'multi-select':
-      control = (
-        <MultiSelect
-          {...common}
-          aria-label={def.label}
-          placeholder={def.placeholder}
-          options={def.options ?? []}
-          value={Array.isArray(field.value) ? (field.value as string[]) : []}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      );
-      break;
-    case 'switch':
-      control = (
-        <Switch
-          {...common}
-          checked={field.value === true}
-          onCheckedChange={(v) => {
-            field.onChange(v);
-            field.onBlur();
-          }}
-        />
-      );
-      break;
-    case 'checkbox':
-      control = (
-        <Checkbox
-          {...common}
-          checked={field.value === true}
-          onCheckedChange={(v) => {
-            field.onChange(v === true);
-            field.onBlur();
-          }}
-        />
-      );
-      break;
-    case 'otp':
-      control = (
-        <OtpInput
-          id={id}
-          label={def.label ?? ''}
-          invalid={Boolean(errorText)}
-          describedBy={describedBy}
-          disabled={common.disabled}
-          value={String(field.value ?? '')}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      );
-      break;
-    case 'file':
-      control = (
-        <Input
-          {...common}
-          type="file"
-          name={name}
-          accept={def.accept}
-          multiple={def.multiple}
-          onChange={(e) => field.onChange(e.target.files ? [...e.target.files] : [])}
-          onBlur={field.onBlur}
-        />
-      );
-      break;
-    default:
-      control = (
-        <Input
-          {...common}
-          type={INPUT_TYPES[def.type] ?? 'text'}
-          inputMode={def.type === 'number' ? 'decimal' : undefined}
-          name={name}
-          placeholder={def.placeholder}
-          readOnly={def.readonly}
-          autoComplete={
-            def.type === 'password'
-              ? 'current-password'
-              : def.type === 'email'
-                ? 'email'
-                : undefined
-          }
-          value={String(field.value ?? '')}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          className={showIcon ? 'pr-9' : undefined}
-        />
-      );
-  }
+  const control = (
+    <FieldControl name={name} def={def} field={field} common={common} withIcon={showIcon} />
+  );
 
   const inline = def.type === 'switch' || def.type === 'checkbox';
+  // Select triggers draw their chevron where the icon would sit.
+  const iconClasses = cn(
+    'pointer-events-none absolute top-1/2 size-4 -translate-y-1/2',
+    def.type === 'select' || def.type === 'multi-select' ? 'right-9' : 'right-3',
+  );
   return (
     <div className="grid gap-1.5">
       <div
@@ -237,13 +116,13 @@ function FieldBody({ name, def, field, error, touched, disabled }: FieldBodyProp
               <CircleX
                 aria-hidden
                 data-testid={`${name}-invalid-icon`}
-                className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-destructive"
+                className={cn(iconClasses, 'text-destructive')}
               />
             ) : (
               <CircleCheck
                 aria-hidden
                 data-testid={`${name}-valid-icon`}
-                className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-success"
+                className={cn(iconClasses, 'text-success')}
               />
             )
           ) : null}

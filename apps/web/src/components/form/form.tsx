@@ -1,17 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ZodType } from 'zod';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
-import { apiRequest, ApiError, type HttpMethod } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
-import { navigateTo } from '@/lib/navigation';
+import type { HttpMethod } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { buildFormSchema, defaultValueOf, type FormInputs } from './form-definition';
+import { buildFormSchema, defaultValueOf, shownValues, type FormInputs } from './form-definition';
 import { FormField } from './form-field';
-import { toRequestBody } from './form-payload';
-
-export type FormStatus = 'idle' | 'submitting' | 'submitted';
+import { useFormSubmit, type FormPaymentFlow, type FormValues } from './use-form-submit';
 
 export interface FormProps<TResult> {
   inputs: FormInputs;
@@ -19,9 +15,13 @@ export interface FormProps<TResult> {
   url?: string;
   method?: HttpMethod;
   buttonText: string;
-  callback?: (values: Record<string, unknown>) => void | Promise<void>;
+  callback?: (values: FormValues) => void | Promise<void>;
   onSuccess?: (data: TResult, message?: string) => void;
   redirect?: string;
+  /** A shared request schema (packages/shared) checked on top of the definitions' rules. */
+  schema?: ZodType;
+  /** Card payment steps (spec §7); see FormPaymentFlow. */
+  payment?: FormPaymentFlow<TResult>;
   className?: string;
   children?: ReactNode;
 }
@@ -34,62 +34,36 @@ export interface FormProps<TResult> {
 export function Form<TResult = unknown>({
   inputs,
   url,
-  method = 'POST',
+  method,
   buttonText,
   callback,
   onSuccess,
   redirect,
+  schema,
+  payment,
   className,
   children,
 }: FormProps<TResult>) {
-  const [status, setStatus] = useState<FormStatus>('idle');
-  const schema = useMemo(() => buildFormSchema(inputs), [inputs]);
+  const resolver = useMemo(() => zodResolver(buildFormSchema(inputs, schema)), [inputs, schema]);
   const defaultValues = useMemo(
     () =>
       Object.fromEntries(Object.entries(inputs).map(([name, def]) => [name, defaultValueOf(def)])),
     [inputs],
   );
-  const form = useForm<Record<string, unknown>>({
-    mode: 'onTouched',
-    resolver: zodResolver(schema),
-    defaultValues,
-  });
+  const form = useForm<FormValues>({ mode: 'onTouched', resolver, defaultValues });
   const values = form.watch();
-  const submitting = status === 'submitting';
-
-  const submit = form.handleSubmit(async (submitted) => {
-    const visible = Object.fromEntries(
-      Object.entries(submitted).filter(([name]) => inputs[name]?.visible?.(submitted) ?? true),
-    );
-    setStatus('submitting');
-    try {
-      if (url) {
-        const response = await apiRequest<TResult>(method, url, { body: toRequestBody(visible) });
-        if (response.message) toast({ variant: 'success', title: response.message });
-        onSuccess?.(response.data, response.message);
-      } else {
-        await callback?.(visible);
-      }
-      setStatus('submitted');
-      if (redirect) navigateTo(redirect);
-    } catch (error) {
-      setStatus('idle');
-      if (
-        error instanceof ApiError &&
-        error.inputError &&
-        error.inputError in inputs &&
-        error.message
-      ) {
-        form.setError(
-          error.inputError,
-          { type: 'server', message: error.message },
-          { shouldFocus: true },
-        );
-      } else {
-        handleApiError(error);
-      }
-    }
+  const { status, send } = useFormSubmit<TResult>({
+    url,
+    method,
+    callback,
+    onSuccess,
+    redirect,
+    payment,
+    fieldNames: Object.keys(inputs),
+    setError: form.setError,
   });
+  const submitting = status === 'submitting';
+  const submit = form.handleSubmit((submitted) => send(shownValues(inputs, submitted)));
 
   return (
     <form

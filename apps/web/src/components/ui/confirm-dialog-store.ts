@@ -5,8 +5,8 @@ export interface ConfirmDialogOptions {
   description?: string;
   buttonText?: string;
   destructive?: boolean;
-  /** Runs once the dialog closes, only if the user confirmed (spec §4). */
-  callback?: () => void;
+  /** Runs once the dialog closes, and only if the user confirmed (spec §4), so it gets `true`. */
+  callback?: (confirmed: boolean) => void;
 }
 
 interface ConfirmDialogState {
@@ -28,6 +28,7 @@ function setState(next: ConfirmDialogState): void {
  * content and runs the callback if the user confirmed. Also resolves with the answer.
  */
 export function openConfirmDialog(options: ConfirmDialogOptions): Promise<boolean> {
+  // A second request replaces the first, which counts as cancelled.
   state.resolve?.(false);
   return new Promise((resolve) => setState({ open: true, options, resolve }));
 }
@@ -35,7 +36,7 @@ export function openConfirmDialog(options: ConfirmDialogOptions): Promise<boolea
 export function closeConfirmDialog(confirmed: boolean): void {
   const { options, resolve } = state;
   setState({ open: false, options: null, resolve: null });
-  if (confirmed) options?.callback?.();
+  if (confirmed) options?.callback?.(true);
   resolve?.(confirmed);
 }
 

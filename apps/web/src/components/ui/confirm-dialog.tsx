@@ -15,11 +15,17 @@ export function ConfirmDialogHost() {
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl">
+        <AlertDialog.Content
+          // Without a description Radix must be told there is none, or it warns.
+          {...(options?.description ? {} : { 'aria-describedby': undefined })}
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl data-[state=open]:animate-fade-in"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{options?.title}</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-muted-foreground">
-            {options?.description ?? ''}
-          </AlertDialog.Description>
+          {options?.description ? (
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              {options.description}
+            </AlertDialog.Description>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline">{t('ui.confirm.cancel')}</Button>

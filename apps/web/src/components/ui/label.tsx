@@ -1,6 +1,6 @@
-import type { LabelHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm leading-none font-medium', className)} {...props} />;
 }

@@ -1,11 +1,14 @@
-import { ChevronDown } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Check, ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Badge } from './badge';
-import { Checkbox } from './checkbox';
 import { fieldClasses } from './input';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';
-import type { SelectOption } from './select';
+import { groupOptions, type SelectOption } from './select';
+
+// Past this many choices the trigger says "N selected" instead of growing row after row.
+const MAX_BADGES = 3;
 
 export interface MultiSelectProps {
   value: string[];
@@ -20,7 +23,11 @@ export interface MultiSelectProps {
   onBlur?: () => void;
 }
 
-/** A popover list of checkboxes; the trigger shows the chosen options as badges. */
+/**
+ * A popover holding a multi-selectable listbox; the trigger shows the chosen options as badges.
+ * Focus stays on the listbox and aria-activedescendant names the highlighted option, so the
+ * options hold no focusable controls of their own (axe forbids interactive content in options).
+ */
 export function MultiSelect({
   value,
   onValueChange,
@@ -30,14 +37,52 @@ export function MultiSelect({
   ...props
 }: MultiSelectProps) {
   const { t } = useTranslation();
-  const chosen = options.filter((option) => value.includes(option.value));
-  const toggle = (optionValue: string, on: boolean) =>
-    onValueChange(on ? [...value, optionValue] : value.filter((v) => v !== optionValue));
+  const listId = useId();
+  const [active, setActive] = useState(0);
+  const groups = groupOptions(options);
+  // Keyboard order must match what is on screen, where options sit under their group.
+  const ordered = groups.flatMap(([, items]) => items);
+  const chosen = ordered.filter((option) => value.includes(option.value));
+  const placeholderText = placeholder ?? t('ui.select.placeholder');
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const toggle = (option: SelectOption | undefined) => {
+    if (!option || option.disabled) return;
+    onValueChange(
+      value.includes(option.value)
+        ? value.filter((v) => v !== option.value)
+        : [...value, option.value],
+    );
+  };
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(ordered.length - 1, index));
+    setActive(next);
+    document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      Home: 0,
+      End: ordered.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      moveTo(target);
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      toggle(ordered[active]);
+    }
+  };
 
   return (
     <Popover
       onOpenChange={(open) => {
-        if (!open) onBlur?.();
+        if (open) setActive(0);
+        else onBlur?.();
       }}
     >
       <PopoverTrigger
@@ -53,9 +98,9 @@ export function MultiSelect({
       >
         <span className="flex flex-wrap gap-1">
           {chosen.length === 0 ? (
-            <span className="text-muted-foreground">
-              {placeholder ?? t('global.form.select.placeholder')}
-            </span>
+            <span className="text-muted-foreground">{placeholderText}</span>
+          ) : chosen.length > MAX_BADGES ? (
+            <span>{t('ui.multi_select.selected', { count: chosen.length })}</span>
           ) : (
             chosen.map((option) => (
               <Badge key={option.value} variant="secondary">
@@ -66,34 +111,63 @@ export function MultiSelect({
         </span>
         <ChevronDown aria-hidden className="size-4 shrink-0 opacity-60" />
       </PopoverTrigger>
-      <PopoverContent className="p-1" align="start">
-        <ul
+      <PopoverContent
+        // The popover is a dialog to assistive tech, and every dialog needs a name.
+        aria-label={props['aria-label'] ?? placeholderText}
+        className="p-1"
+        align="start"
+        style={{ width: 'var(--radix-popover-trigger-width)', minWidth: '12rem' }}
+      >
+        <div
           role="listbox"
+          tabIndex={0}
           aria-multiselectable="true"
-          aria-label={props['aria-label']}
-          className="max-h-72 overflow-auto"
+          aria-label={props['aria-label'] ?? placeholderText}
+          aria-activedescendant={ordered.length > 0 ? optionId(active) : undefined}
+          onKeyDown={onKeyDown}
+          className="max-h-72 overflow-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {options.map((option) => {
-            const checked = value.includes(option.value);
-            const optionId = `${props.id ?? 'multi'}-${option.value}`;
-            return (
-              <li key={option.value} role="option" aria-selected={checked}>
-                <label
-                  htmlFor={optionId}
-                  className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent"
+          {groups.map(([group, items]) => (
+            <div key={group ?? ''} role={group ? 'group' : 'presentation'} aria-label={group}>
+              {group ? (
+                <div
+                  aria-hidden
+                  className="px-2 py-1.5 text-xs font-semibold text-muted-foreground"
                 >
-                  <Checkbox
-                    id={optionId}
-                    checked={checked}
-                    disabled={option.disabled}
-                    onCheckedChange={(state) => toggle(option.value, state === true)}
-                  />
-                  {option.label}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+                  {group}
+                </div>
+              ) : null}
+              {items.map((option) => {
+                const index = ordered.indexOf(option);
+                const selected = value.includes(option.value);
+                return (
+                  <div
+                    key={option.value}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={selected}
+                    aria-disabled={option.disabled || undefined}
+                    data-active={index === active || undefined}
+                    onPointerMove={() => setActive(index)}
+                    onClick={() => toggle(option)}
+                    className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm select-none aria-disabled:cursor-not-allowed aria-disabled:opacity-50 data-active:bg-accent data-active:text-accent-foreground"
+                  >
+                    <span
+                      aria-hidden
+                      className={cn(
+                        'flex size-4 shrink-0 items-center justify-center rounded-sm border border-input',
+                        selected && 'border-primary bg-primary text-primary-foreground',
+                      )}
+                    >
+                      {selected ? <Check className="size-3.5" /> : null}
+                    </span>
+                    {option.label}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
       </PopoverContent>
     </Popover>
   );

@@ -28,7 +28,7 @@ export interface SelectProps {
 }
 
 /** Groups options by their `group`, keeping the order in which groups first appear. */
-function groupOptions(options: SelectOption[]): [string | undefined, SelectOption[]][] {
+export function groupOptions(options: SelectOption[]): [string | undefined, SelectOption[]][] {
   const groups = new Map<string | undefined, SelectOption[]>();
   for (const option of options) {
     groups.set(option.group, [...(groups.get(option.group) ?? []), option]);
@@ -60,7 +60,7 @@ export function Select({ options, placeholder, className, onBlur, ...props }: Se
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder ?? t('global.form.select.placeholder')} />
+        <SelectPrimitive.Value placeholder={placeholder ?? t('ui.select.placeholder')} />
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden className="size-4 opacity-60" />
         </SelectPrimitive.Icon>

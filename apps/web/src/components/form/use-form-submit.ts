@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
+import { toast } from '@/components/ui/toast-store';
+import { apiRequest, ApiError, type HttpMethod } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+import { navigateTo } from '@/lib/navigation';
+import { toRequestBody } from './form-payload';
+
+export type FormStatus = 'idle' | 'submitting' | 'submitted';
+export type FormValues = Record<string, unknown>;
+
+/**
+ * Spec §7 card payments hook in here (a later issue): `preparePayload` swaps the card field for
+ * a provider token before the call; `confirmPayment` answers a response that asks for a further
+ * card action (requires_payment_action + client_secret) and returns the payload to send again,
+ * or null when nothing more is needed. A failure thrown by either goes to the central handler.
+ */
+export interface FormPaymentFlow<TResult> {
+  preparePayload?: (values: FormValues) => Promise<FormValues>;
+  confirmPayment?: (data: TResult, payload: FormValues) => Promise<FormValues | null>;
+}
+
+export interface FormSubmitOptions<TResult> {
+  url?: string;
+  method?: HttpMethod;
+  callback?: (values: FormValues) => void | Promise<void>;
+  onSuccess?: (data: TResult, message?: string) => void;
+  redirect?: string;
+  payment?: FormPaymentFlow<TResult>;
+  /** Names of this form's fields: a server `inputError` naming one of them shows under it. */
+  fieldNames: readonly string[];
+  setError: UseFormSetError<FormValues>;
+}
+
+/** Sends the values and routes the outcome: toast + onSuccess + redirect, or a field error. */
+export function useFormSubmit<TResult>(options: FormSubmitOptions<TResult>) {
+  const [status, setStatus] = useState<FormStatus>('idle');
+
+  async function send(values: FormValues): Promise<void> {
+    const { url, method = 'POST', callback, onSuccess, redirect, payment } = options;
+    setStatus('submitting');
+    try {
+      if (url) {
+        const payload = payment?.preparePayload ? await payment.preparePayload(values) : values;
+        let response = await apiRequest<TResult>(method, url, { body: toRequestBody(payload) });
+        const again = payment?.confirmPayment
+          ? await payment.confirmPayment(response.data, payload)
+          : null;
+        if (again)
+          response = await apiRequest<TResult>(method, url, { body: toRequestBody(again) });
+        if (response.message) toast({ variant: 'success', title: response.message });
+        onSuccess?.(response.data, response.message);
+      } else {
+        await callback?.(values);
+      }
+      setStatus('submitted');
+      if (redirect) navigateTo(redirect);
+    } catch (error) {
+      setStatus('idle');
+      if (
+        error instanceof ApiError &&
+        error.inputError &&
+        error.message &&
+        options.fieldNames.includes(error.inputError)
+      ) {
+        options.setError(
+          error.inputError,
+          { type: 'server', message: error.message },
+          { shouldFocus: true },
+        );
+      } else {
+        handleApiError(error);
+      }
+    }
+  }
+
+  return { status, send };
+}
