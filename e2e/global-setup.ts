@@ -1,9 +1,10 @@
 import { startAppServer } from './fixtures/app-server';
 import { findFreePort } from './fixtures/free-port';
+import { startOidcProvider } from './fixtures/oidc-provider';
 import { startSmtpCatcher } from './fixtures/smtp-catcher';
 
 /**
- * One app server and one SMTP catcher for the whole run. The app sends real mail over SMTP to the
+ * One app server, one SMTP catcher and one OIDC provider for the whole run. The app sends real mail over SMTP to the
  * catcher; test workers (other processes) read it through E2E_MAILBOX_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -13,11 +14,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     findFreePort(),
   ]);
   const catcher = await startSmtpCatcher(smtpPort, httpPort);
-  const app = await startAppServer(appPort, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  const oidc = await startOidcProvider();
+  const app = await startAppServer(appPort, {
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OAUTH_OIDC_CLIENT_ID: 'partner-portal-e2e',
+    OAUTH_OIDC_CLIENT_SECRET: 'e2e-client-secret',
+    OAUTH_OIDC_ISSUER: oidc.issuer,
+    OAUTH_OIDC_NAME: 'Acme SSO',
+  });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${httpPort}`;
   return async () => {
     await app.stop();
     await catcher.close();
+    await oidc.stop();
   };
 }

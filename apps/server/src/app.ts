@@ -12,6 +12,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { userRoutes } from './features/user/user.routes';
 import { createMailTransport, type AppContext } from './lib/app-context';
 import type { MailTransport } from './lib/mail/mail-transport';
+import { OidcClients } from './features/social/oidc-clients';
+import { socialProviderRoutes, socialRoutes } from './features/social/social.routes';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
@@ -82,6 +84,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api/account', ctx });
   await app.register(userRoutes, { prefix: '/api/user', ctx });
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
+  const oidcClients = new OidcClients(
+    config.oauthProviders,
+    (provider) => `${config.appUrl}/auth/${provider}/callback`,
+  );
+  await app.register(socialProviderRoutes, {
+    prefix: '/api/auth/providers',
+    ctx,
+    clients: oidcClients,
+  });
+  await app.register(socialRoutes, { prefix: '/auth', ctx, clients: oidcClients });
 
   await registerSpa(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -57,9 +57,43 @@ describe('loadConfig', () => {
         'SIGMA_ORG_SLUG',
         'STRIPE_PUBLISHABLE_KEY',
         'OAUTH_GOOGLE_CLIENT_SECRET',
-        'OAUTH_GOOGLE_ISSUER',
       ]),
     );
+    // Google and Microsoft have a well-known issuer; only the generic provider must name one.
+    expect(names).not.toContain('OAUTH_GOOGLE_ISSUER');
+    expect(problemsOf({ OAUTH_OIDC_CLIENT_ID: 'c', OAUTH_OIDC_CLIENT_SECRET: 's' })).toEqual([
+      'OAUTH_OIDC_ISSUER: must be set together with OAUTH_OIDC_CLIENT_ID, OAUTH_OIDC_CLIENT_SECRET',
+    ]);
+  });
+
+  it('uses the well-known issuers and labels of Google and Microsoft', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      OAUTH_GOOGLE_CLIENT_ID: 'g',
+      OAUTH_GOOGLE_CLIENT_SECRET: 'gs',
+      OAUTH_MICROSOFT_CLIENT_ID: 'm',
+      OAUTH_MICROSOFT_CLIENT_SECRET: 'ms',
+    });
+    expect(
+      config.oauthProviders.map(({ name, label, issuer }) => ({ name, label, issuer })),
+    ).toEqual([
+      { name: 'google', label: 'Google', issuer: 'https://accounts.google.com' },
+      {
+        name: 'microsoft',
+        label: 'Microsoft',
+        issuer: 'https://login.microsoftonline.com/common/v2.0',
+      },
+    ]);
+  });
+
+  it('refuses a plain-http issuer that is not this machine', () => {
+    expect(
+      problemsOf({
+        OAUTH_OIDC_CLIENT_ID: 'c',
+        OAUTH_OIDC_CLIENT_SECRET: 's',
+        OAUTH_OIDC_ISSUER: 'http://id.example.com',
+      }).map((p) => p.split(':')[0]),
+    ).toEqual(['OAUTH_OIDC_ISSUER']);
   });
 
   it('switches providers on when their variables are complete', () => {
@@ -73,13 +107,20 @@ describe('loadConfig', () => {
       OAUTH_OIDC_CLIENT_ID: 'c',
       OAUTH_OIDC_CLIENT_SECRET: 's',
       OAUTH_OIDC_ISSUER: 'http://127.0.0.1:9000/',
+      OAUTH_OIDC_NAME: 'Acme SSO',
       TRUST_PROXY: '2',
     });
     expect(config.database).toBe('postgres');
     expect(config.demoSeed).toBe(false);
     expect(config.providers).toEqual({ mail: 'smtp', billing: 'local', analytics: 'sigma' });
     expect(config.oauthProviders).toEqual([
-      { name: 'oidc', clientId: 'c', clientSecret: 's', issuer: 'http://127.0.0.1:9000' },
+      {
+        name: 'oidc',
+        label: 'Acme SSO',
+        clientId: 'c',
+        clientSecret: 's',
+        issuer: 'http://127.0.0.1:9000',
+      },
     ]);
     expect(config.trustProxy).toBe(2);
   });

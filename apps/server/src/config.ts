@@ -82,10 +82,23 @@ export const OAUTH_PROVIDER_NAMES = ['google', 'microsoft', 'oidc'] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 export interface OAuthProviderConfig {
   name: OAuthProviderName;
+  /** The label on the sign-in button ("Google", "Microsoft", or OAUTH_OIDC_NAME). */
+  label: string;
   clientId: string;
   clientSecret: string;
   issuer: string;
 }
+
+/** Google and Microsoft have one well-known issuer; a generic OIDC provider must name its own. */
+const DEFAULT_ISSUERS: Partial<Record<OAuthProviderName, string>> = {
+  google: 'https://accounts.google.com',
+  microsoft: 'https://login.microsoftonline.com/common/v2.0',
+};
+const DEFAULT_LABELS: Record<OAuthProviderName, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  oidc: 'Single sign-on',
+};
 
 export interface Config {
   nodeEnv: string;
@@ -159,9 +172,22 @@ const VARIABLE_GROUPS: string[][] = [
   ['SIGMA_EMBED_CLIENT_ID', 'SIGMA_EMBED_SECRET', 'SIGMA_ORG_SLUG'],
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ...OAUTH_PROVIDER_NAMES.map((name) =>
-    ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((part) => `${oauthPrefix(name)}${part}`),
+    ['CLIENT_ID', 'CLIENT_SECRET', ...(DEFAULT_ISSUERS[name] ? [] : ['ISSUER'])].map(
+      (part) => `${oauthPrefix(name)}${part}`,
+    ),
   ),
 ];
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Issuers must be https; plain http is tolerated only on this machine (a local test server). */
+export function isAllowedIssuer(issuer: string): boolean {
+  if (!URL.canParse(issuer)) return false;
+  const url = new URL(issuer);
+  return (
+    url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+  );
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const read = (name: string) => optionalString.parse(env[name]);
@@ -181,11 +207,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const name of OAUTH_PROVIDER_NAMES) {
     const clientId = read(`${oauthPrefix(name)}CLIENT_ID`);
     const clientSecret = read(`${oauthPrefix(name)}CLIENT_SECRET`);
-    const issuer = read(`${oauthPrefix(name)}ISSUER`);
-    if (issuer !== undefined && !URL.canParse(issuer)) {
-      problems.push(`${oauthPrefix(name)}ISSUER: must be a URL`);
+    const issuer = read(`${oauthPrefix(name)}ISSUER`) ?? DEFAULT_ISSUERS[name];
+    const label = read(`${oauthPrefix(name)}NAME`) ?? DEFAULT_LABELS[name];
+    if (issuer !== undefined && !isAllowedIssuer(issuer)) {
+      problems.push(
+        `${oauthPrefix(name)}ISSUER: must be an https URL (http only for localhost), got ${issuer}`,
+      );
     } else if (clientId && clientSecret && issuer) {
-      oauthProviders.push({ name, clientId, clientSecret, issuer: issuer.replace(/\/$/, '') });
+      oauthProviders.push({
+        name,
+        label,
+        clientId,
+        clientSecret,
+        issuer: issuer.replace(/\/$/, ''),
+      });
     }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);

@@ -36,6 +36,7 @@ const en = {
   'error.two_factor_not_started': 'Turn two-factor authentication on first to get a QR code.',
   'error.invite_invalid': 'This invitation is no longer valid. Ask your team admin for a new one.',
   'error.password_common': 'This password is too common. Please choose another one.',
+  'error.social_failed': 'Something Went Wrong, Please try signing in again',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -82,6 +83,7 @@ const es: Record<MessageKey, string> = {
   'error.invite_invalid':
     'Esta invitación ya no es válida. Pide una nueva al administrador de tu equipo.',
   'error.password_common': 'Esta contraseña es demasiado común. Elige otra, por favor.',
+  'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

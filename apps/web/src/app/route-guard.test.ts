@@ -14,10 +14,22 @@ const go = (path: string, s: StoredSession | null, search = '') =>
 
 describe('route guard (spec §4)', () => {
   it('sends visitors without a token to /signin from every protected page', () => {
+    const signinPath = (result: { redirect: string } | null) => result?.redirect.split('?')[0];
     for (const route of ROUTES.filter((r) => r.access.kind === 'permission')) {
-      expect(go(route.path, null), route.path).toEqual({ redirect: '/signin' });
-      expect(go(route.path, session({ token: '' })), route.path).toEqual({ redirect: '/signin' });
+      expect(signinPath(go(route.path, null)), route.path).toBe('/signin');
+      expect(signinPath(go(route.path, session({ token: '' }))), route.path).toBe('/signin');
     }
+  });
+
+  it('remembers the page a visitor asked for, when a sign-in may return there', () => {
+    expect(go('/account/users', null, '?page=2')).toEqual({
+      redirect: `/signin?redirect=${encodeURIComponent('/account/users?page=2')}`,
+    });
+    expect(go('/dashboard/core', null)).toEqual({
+      redirect: '/signin?redirect=%2Fdashboard%2Fcore',
+    });
+    // Onboarding steps are where sign-in leads anyway; they are not remembered.
+    expect(go('/signup/plan', null)).toEqual({ redirect: '/signin' });
   });
 
   it('lets anyone through public and query-token pages, and unknown paths (404)', () => {
@@ -92,6 +104,8 @@ describe('route guard (spec §4)', () => {
   });
 
   it('treats a trailing slash like the path itself', () => {
-    expect(go('/dashboard/core/', null)).toEqual({ redirect: '/signin' });
+    expect(go('/dashboard/core/', null)).toEqual({
+      redirect: '/signin?redirect=%2Fdashboard%2Fcore%2F',
+    });
   });
 });

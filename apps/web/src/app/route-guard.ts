@@ -1,5 +1,6 @@
 import { hasPermission } from '@partner-portal/shared/permissions';
 import { isSubscriptionUsable } from '@partner-portal/shared/plans';
+import { safeRedirectPath } from '@partner-portal/shared/redirect';
 import type { StoredSession } from '@partner-portal/shared/user';
 import { findRoute, paths } from './route-table';
 
@@ -31,7 +32,14 @@ export function resolveGuard({
   if (!route || route.access.kind !== 'permission') return null;
   const at = route.path;
 
-  if (!session?.token || !hasPermission(session.permission, route.access.permission)) {
+  if (!session?.token) {
+    // Come back here after signing in, when the page is one a sign-in may return to.
+    const back = safeRedirectPath(`${path}${search}`);
+    return {
+      redirect: back ? `${paths.signin}?redirect=${encodeURIComponent(back)}` : paths.signin,
+    };
+  }
+  if (!hasPermission(session.permission, route.access.permission)) {
     return { redirect: paths.signin };
   }
   if (!session.verified) {

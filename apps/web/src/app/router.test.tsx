@@ -39,6 +39,7 @@ describe('router, guards and layouts', () => {
     const router = renderAt('/dashboard/core');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard%2Fcore');
   });
 
   it('shows the users item of the account menu to admins and above only', async () => {

@@ -12,13 +12,13 @@ import {
   SwitchAccountInputSchema,
 } from '@partner-portal/shared/identity';
 import type { AppContext } from '../../lib/app-context';
-import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
 import { translate } from '../../lib/messages';
 import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { getCurrentUser } from '../user/current-user.service';
+import { signInWithSocialToken } from '../social/social-signin.service';
 import {
   resetPassword,
   sendMagicLink,
@@ -39,8 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const body = request.body;
-      // Social sign-in posts a one-time token; it arrives with the social providers.
-      if (!('email' in body)) throw new AppError('unauthorized', 'error.invalid_credentials');
+      // Social sign-in posts the one-time token its callback handed the browser.
+      if ('token' in body) {
+        return ok(await signInWithSocialToken(ctx, body.token, requestMeta(request)));
+      }
       return ok(await signInWithPassword(ctx, body, requestMeta(request)));
     },
   );

@@ -5,12 +5,14 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import { SigninForm } from '@/features/auth/components/signin-form';
+import { SocialButtons } from '@/features/auth/components/social-buttons';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
 
 /**
  * Spec §2 "Sign in": e-mail and password, or a toggle to magic-link mode that hides the
- * password and mails a link; an ?error= from a failed flow shows as an error toast.
+ * password and mails a link; a button per configured social provider; an ?error= from a failed
+ * flow shows as an error toast.
  */
 export default function SigninPage() {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export default function SigninPage() {
       <Button variant="outline" onClick={() => setMagic(!magic)}>
         {magic ? t('auth.magic.toggle_off') : t('auth.magic.toggle_on')}
       </Button>
+      <SocialButtons />
       <div className="grid gap-2 text-sm text-muted-foreground">
         <Link
           to={paths.forgotPassword}

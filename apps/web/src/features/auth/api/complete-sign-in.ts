@@ -1,4 +1,5 @@
 import type { SigninResponse } from '@partner-portal/shared/identity';
+import { safeRedirectPath } from '@partner-portal/shared/redirect';
 import type { StoredSession } from '@partner-portal/shared/user';
 import { changeLocale } from '@/lib/i18n';
 import { navigateTo } from '@/lib/navigation';
@@ -11,17 +12,27 @@ export function landingPath(user: Pick<StoredSession, 'verified' | 'plan'>): str
   return user.plan ? '/welcome' : '/signup/plan';
 }
 
+/** The page the guard sent the user away from (`?redirect=`), if it is on the allow-list. */
+function requestedRedirect(): string | null {
+  return safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'));
+}
+
 /**
  * Spec §4 sign-in: with 2FA the OTP step comes next; otherwise store the user, adopt their
- * language and theme, and go where their state says.
+ * language and theme, and go where their state says. A user who is ready for the app (verified,
+ * with a plan) goes back to the page they asked for instead of /welcome.
  */
 export function completeSignIn(response: SigninResponse): void {
+  const redirect = requestedRedirect();
   if ('2fa_required' in response) {
-    navigateTo(`/signin/otp?token=${encodeURIComponent(response.token)}`);
+    const query = new URLSearchParams({ token: response.token });
+    if (redirect) query.set('redirect', redirect);
+    navigateTo(`/signin/otp?${query.toString()}`);
     return;
   }
   setSession(response);
   changeLocale(response.locale);
   setDarkMode(response.dark_mode);
-  navigateTo(landingPath(response), { replace: true });
+  const landing = landingPath(response);
+  navigateTo(landing === '/welcome' && redirect ? redirect : landing, { replace: true });
 }

@@ -16,10 +16,13 @@ export function TokenSignIn({
   url,
   token,
   errorTitle,
+  errorDetail,
 }: {
   url: string;
   token: string | null;
   errorTitle: string;
+  /** Why it failed, when the page already knows (a provider's refusal). */
+  errorDetail?: string;
 }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(!token);
@@ -53,7 +56,9 @@ export function TokenSignIn({
   }
   return (
     <div className="grid gap-4">
-      <Banner variant="error" title={errorTitle} />
+      <Banner variant="error" title={errorTitle}>
+        {errorDetail}
+      </Banner>
       <Link
         to="/signin"
         className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { LOCALES } from './constants';
+
+/** The social sign-in providers the server can be configured with (env `OAUTH_<NAME>_…`). */
+export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'oidc'] as const;
+export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export type SocialProvider = z.infer<typeof SocialProviderSchema>;
+
+/** GET /api/auth/providers — only the configured ones, so the sign-in screen shows just those. */
+export const SocialProvidersResponseSchema = z.object({
+  providers: z.array(z.object({ id: SocialProviderSchema, name: z.string() })),
+});
+export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponseSchema>;
+
+/** Why the callback refused a social sign-in; `/signin/social?error=` carries one of these. */
+export const SOCIAL_FAILURE_REASONS = [
+  'cancelled',
+  'failed',
+  'email_in_use',
+  'no_email',
+  'disabled',
+] as const;
+export type SocialFailureReason = (typeof SOCIAL_FAILURE_REASONS)[number];
+
+/** GET /auth/{provider}: where to go after signing in, and the language to sign up in. */
+export const SocialStartQuerySchema = z.object({
+  redirect: z.string().max(2048).optional(),
+  locale: z.enum(LOCALES).optional(),
+});
