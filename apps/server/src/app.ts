@@ -14,6 +14,7 @@ import { createMailTransport, type AppContext } from './lib/app-context';
 import type { MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import { socialProviderRoutes, socialRoutes } from './features/social/social.routes';
+import { createAccountLimiter } from './lib/account-rate-limit';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
@@ -77,6 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     now: deps.now ?? (() => new Date()),
     log: app.log,
+    limits: {
+      passwordGuesses: createAccountLimiter(app, 'password_guesses'),
+      verificationMail: createAccountLimiter(app, 'verification_mail'),
+    },
   };
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });

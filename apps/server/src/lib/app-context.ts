@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AccountLimiter } from './account-rate-limit';
 import {
   createOutboxTransport,
   createSmtpTransport,
@@ -14,6 +15,8 @@ export interface AppContext {
   mail: MailTransport;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Per-account throttles, shared by every route that guesses at or mails the same account. */
+  limits: { passwordGuesses: AccountLimiter; verificationMail: AccountLimiter };
 }
 
 export function createMailTransport(

@@ -8,6 +8,8 @@ import {
 } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import type { AppContext } from '../../lib/app-context';
+import { withGuessLimit } from '../../lib/account-rate-limit';
+import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
@@ -24,7 +26,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const meta = { ...requestMeta(request), locale: request.headers['accept-language'] ?? 'en' };
-      return reply.code(201).send(ok(await signUpAccount(ctx, request.body, meta)));
+      // Signing up with a registered e-mail checks its password, so it counts as a guess too.
+      const response = await withGuessLimit(
+        ctx.limits.passwordGuesses,
+        { request, reply, account: request.body.email },
+        () => signUpAccount(ctx, request.body, meta),
+        (error) => error instanceof AppError && error.messageKey === 'error.email_taken',
+      );
+      return reply.code(201).send(ok(response));
     },
   );
 

@@ -12,6 +12,8 @@ import {
   SwitchAccountInputSchema,
 } from '@partner-portal/shared/identity';
 import type { AppContext } from '../../lib/app-context';
+import { withGuessLimit } from '../../lib/account-rate-limit';
+import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
@@ -37,13 +39,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: 'public', rateLimit: rateLimitFor('signin') },
       schema: { body: SigninInputSchema, response: { 200: dataEnvelope(SigninResponseSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       // Social sign-in posts the one-time token its callback handed the browser.
       if ('token' in body) {
         return ok(await signInWithSocialToken(ctx, body.token, requestMeta(request)));
       }
-      return ok(await signInWithPassword(ctx, body, requestMeta(request)));
+      const response = await withGuessLimit(
+        ctx.limits.passwordGuesses,
+        { request, reply, account: body.email },
+        () => signInWithPassword(ctx, body, requestMeta(request)),
+        (error) => error instanceof AppError && error.status === 401,
+      );
+      return ok(response);
     },
   );
 

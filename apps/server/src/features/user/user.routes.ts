@@ -40,8 +40,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/verify/request',
     { config: { access: 'authenticated', rateLimit: rateLimitFor('mail') } },
-    async (request) => {
-      await sendVerificationMail(ctx, requireActor(request).userId);
+    async (request, reply) => {
+      const { userId } = requireActor(request);
+      await ctx.limits.verificationMail.check(request, reply, userId);
+      await ctx.limits.verificationMail.record(request, userId);
+      await sendVerificationMail(ctx, userId);
       return ok(
         null,
         translate(

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+/**
+ * Security checklist "Throttling", per account on top of the per-IP route limits: guesses at
+ * one person's password (a wrong sign-in, or a sign-up naming their e-mail with the wrong
+ * password) count against that e-mail wherever they come from, so spreading them over many
+ * addresses does not help. Only failures count: the owner signing in is never locked out by
+ * their own successes, and a locked e-mail can still use a magic link or reset its password.
+ */
+export const ACCOUNT_LIMITS = {
+  password_guesses: { max: 10, timeWindow: 15 * 60_000 },
+  verification_mail: { max: 3, timeWindow: 60_000 },
+} as const;
+export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;
+
+export interface AccountLimiter {
+  /** Refuses with 429 + Retry-After when the account has used up its allowance. */
+  check(request: FastifyRequest, reply: FastifyReply, account: string): Promise<void>;
+  /** Counts one use against the account. */
+  record(request: FastifyRequest, account: string): Promise<void>;
+}
+
+/** Built on the app's rate-limit store, so counts are shared across instances under Redis. */
+export function createAccountLimiter(app: FastifyInstance, name: AccountLimitName): AccountLimiter {
+  const { max, timeWindow } = ACCOUNT_LIMITS[name];
+  // The store keys by request; each call names the account its request counts against.
+  const accounts = new WeakMap<FastifyRequest, string>();
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (request) => `account:${name}:${accounts.get(request) ?? ''}`,
+  });
+  return {
+    async check(request, reply, account) {
+      accounts.set(request, account.toLowerCase());
+      const state = await limiter(request, { increment: false });
+      if (state.isAllowed || state.remaining > 0) return;
+      const seconds = Math.max(1, Math.ceil(state.ttl / 1000));
+      reply.header('retry-after', String(seconds));
+      throw new AppError('rate_limited', 'error.rate_limited', { params: { seconds } });
+    },
+    async record(request, account) {
+      accounts.set(request, account.toLowerCase());
+      await limiter(request);
+    },
+  };
+}
+
+/**
+ * Runs an attempt that guesses at an account's secret: refused up front once the account has
+ * had too many wrong guesses, and counted when it turns out wrong (`isWrongGuess`).
+ */
+export async function withGuessLimit<T>(
+  limiter: AccountLimiter,
+  target: { request: FastifyRequest; reply: FastifyReply; account: string },
+  attempt: () => Promise<T>,
+  isWrongGuess: (error: unknown) => boolean,
+): Promise<T> {
+  await limiter.check(target.request, target.reply, target.account);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (isWrongGuess(error)) await limiter.record(target.request, target.account);
+    throw error;
+  }
+}
