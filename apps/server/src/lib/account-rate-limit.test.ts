@@ -41,7 +41,9 @@ describe('per-account throttling', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(locked.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect(locked.json().message).toMatch(
+      /^Too many requests\. Please try again in \d+ seconds\.$/,
+    );
 
     // Someone else is not affected, and the locked person can still get a magic link.
     const { user: other } = await createUser(database.db, { password: PASSWORD });
