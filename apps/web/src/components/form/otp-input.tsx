@@ -66,13 +66,17 @@ export function OtpInput({
     <div
       role="group"
       aria-labelledby={`${id}-label`}
-      className="flex items-center gap-2"
+      // Boxes are minmax(0, 2.75rem) tracks so the row shrinks to fit a phone-width card.
+      className="grid grid-cols-[repeat(3,minmax(0,2.75rem))_auto_repeat(3,minmax(0,2.75rem))] items-center gap-1.5 sm:gap-2"
       onBlur={onBlur}
     >
       {chars.map((char, index) => (
         <span key={index} className="contents">
           {index === GROUP ? (
-            <span aria-hidden className="mx-1 h-0.5 w-3 rounded bg-muted-foreground" />
+            <span
+              aria-hidden
+              className="mx-0.5 h-0.5 w-3 shrink-0 rounded bg-muted-foreground sm:mx-1"
+            />
           ) : null}
           <input
             ref={(element) => {
@@ -97,7 +101,7 @@ export function OtpInput({
             onKeyDown={onKeyDown(index)}
             onPaste={onPaste(index)}
             className={cn(
-              'size-11 rounded-md border border-input bg-background text-center font-mono text-lg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+              'h-11 w-full min-w-0 rounded-md border border-input bg-background text-center font-mono text-lg outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
               invalid && 'border-destructive',
             )}
           />

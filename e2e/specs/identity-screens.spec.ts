@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { createSession, type SessionRecord } from '../fixtures/accounts';
+import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+type Step = { verified: boolean; plan: boolean };
+
+interface Screen {
+  name: string;
+  path: string;
+  /** The signed-in user the screen needs, at the onboarding step it belongs to. */
+  session?: Step;
+  /** Something on the screen once it has settled (en, es). */
+  shows: [RegExp, RegExp];
+}
+
+// Every identity screen of spec §2, in the state a person first meets it.
+const SCREENS: Screen[] = [
+  { name: 'signin', path: '/signin', shows: [/^Sign in$/, /^Iniciar sesión$/] },
+  { name: 'signup', path: '/signup?partner=Globex', shows: [/Create/, /Crea/] },
+  {
+    name: 'signup-user',
+    path: '/signup/user?email=invited%40example.test&id=00000000-0000-4000-8000-000000000000',
+    shows: [/invit/i, /invit/i],
+  },
+  { name: 'forgot-password', path: '/forgotpassword', shows: [/password/i, /contraseña/i] },
+  { name: 'reset-password', path: '/resetpassword?token=abc', shows: [/password/i, /contraseña/i] },
+  {
+    name: 'magic-invalid',
+    path: '/magic?token=not-a-real-token-1234567890',
+    shows: [/Magic Link Is Invalid/, /enlace mágico no es válido/],
+  },
+  { name: 'signin-otp', path: '/signin/otp?token=challenge', shows: [/code/i, /código/i] },
+  {
+    name: 'signin-social-failed',
+    path: '/signin/social?provider=oidc&error=cancelled',
+    shows: [/Something Went Wrong/, /Algo salió mal/],
+  },
+  {
+    name: 'signup-verify',
+    path: '/signup/verify',
+    session: { verified: false, plan: false },
+    shows: [/inbox/i, /bandeja/i],
+  },
+  {
+    name: 'signup-plan',
+    path: '/signup/plan',
+    session: { verified: true, plan: false },
+    shows: [/plan/i, /plan/i],
+  },
+  {
+    name: 'welcome',
+    path: '/welcome',
+    session: { verified: true, plan: true },
+    shows: [/Welcome/, /Bienvenid/],
+  },
+  {
+    name: 'account-2fa',
+    path: '/account/2fa',
+    session: { verified: true, plan: true },
+    shows: [/Two-step|Two-factor/i, /dos pasos/i],
+  },
+];
+
+async function storeSession(page: Page, session: SessionRecord): Promise<void> {
+  await page.addInitScript((record) => {
+    localStorage.setItem('partner-portal.session', record);
+  }, JSON.stringify(session));
+}
+
+const VARIANTS = [
+  { name: 'en-light', locale: 'en-US', colorScheme: 'light' as const, language: 0 as const },
+  { name: 'es-dark', locale: 'es-ES', colorScheme: 'dark' as const, language: 1 as const },
+];
+
+for (const variant of VARIANTS) {
+  test.describe(`identity screens, ${variant.name}`, () => {
+    test.use({ locale: variant.locale, colorScheme: variant.colorScheme });
+
+    for (const screen of SCREENS) {
+      test(screen.name, async ({ page, request }) => {
+        if (screen.session) {
+          const session = await createSession(request, screen.session);
+          await storeSession(page, {
+            ...session,
+            locale: variant.locale.slice(0, 2),
+            dark_mode: variant.colorScheme === 'dark',
+          });
+        }
+        await page.goto(screen.path);
+        const main = page.getByRole('main');
+        await expect(
+          main.getByText(screen.shows[variant.language]).filter({ visible: true }).first(),
+        ).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', variant.locale.slice(0, 2));
+        if (variant.colorScheme === 'dark')
+          await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+        await expectNoSeriousA11yViolations(page);
+        await saveScreen(page, `identity-${screen.name}-${variant.name}`);
+      });
+    }
+  });
+}
+
+test.describe('identity screens at phone width', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  for (const screen of SCREENS.filter((s) => !s.session)) {
+    test(`${screen.name} fits without horizontal scrolling`, async ({ page }) => {
+      await page.goto(screen.path);
+      await expect(page.getByRole('main').getByText(screen.shows[0]).first()).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await saveScreen(page, `identity-${screen.name}-phone`);
+    });
+  }
+});
