@@ -14,7 +14,7 @@ import { createMailTransport, type AppContext } from './lib/app-context';
 import type { MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import { socialProviderRoutes, socialRoutes } from './features/social/social.routes';
-import { createAccountLimiter } from './lib/account-rate-limit';
+import { createAccountLimits } from './lib/account-rate-limit';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
@@ -78,16 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     now: deps.now ?? (() => new Date()),
     log: app.log,
-    limits: {
-      passwordGuesses: createAccountLimiter(app, 'password_guesses'),
-      verificationMail: createAccountLimiter(app, 'verification_mail'),
-    },
   };
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
-  await app.register(authRoutes, { prefix: '/api/auth', ctx });
-  await app.register(accountRoutes, { prefix: '/api/account', ctx });
-  await app.register(userRoutes, { prefix: '/api/user', ctx });
+  const limits = createAccountLimits(app);
+  await app.register(authRoutes, { prefix: '/api/auth', ctx, limits });
+  await app.register(accountRoutes, { prefix: '/api/account', ctx, limits });
+  await app.register(userRoutes, { prefix: '/api/user', ctx, limits });
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
   const oidcClients = new OidcClients(
     config.oauthProviders,

@@ -21,6 +21,19 @@ export interface AccountLimiter {
   record(request: FastifyRequest, account: string): Promise<void>;
 }
 
+/** Per-account throttles, created once per app so every route counting an account shares them. */
+export interface AccountLimits {
+  passwordGuesses: AccountLimiter;
+  verificationMail: AccountLimiter;
+}
+
+export function createAccountLimits(app: FastifyInstance): AccountLimits {
+  return {
+    passwordGuesses: createAccountLimiter(app, 'password_guesses'),
+    verificationMail: createAccountLimiter(app, 'verification_mail'),
+  };
+}
+
 /** Built on the app's rate-limit store, so counts are shared across instances under Redis. */
 export function createAccountLimiter(app: FastifyInstance, name: AccountLimitName): AccountLimiter {
   const { max, timeWindow } = ACCOUNT_LIMITS[name];

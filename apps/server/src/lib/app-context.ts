@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { AccountLimiter } from './account-rate-limit';
 import {
   createOutboxTransport,
   createSmtpTransport,
@@ -15,8 +14,6 @@ export interface AppContext {
   mail: MailTransport;
   now: () => Date;
   log: FastifyBaseLogger;
-  /** Per-account throttles, shared by every route that guesses at or mails the same account. */
-  limits: { passwordGuesses: AccountLimiter; verificationMail: AccountLimiter };
 }
 
 export function createMailTransport(

@@ -37,6 +37,7 @@ const en = {
   'error.invite_invalid': 'This invitation is no longer valid. Ask your team admin for a new one.',
   'error.password_common': 'This password is too common. Please choose another one.',
   'error.social_failed': 'Something Went Wrong, Please try signing in again',
+  'error.email_in_use': 'Another user already has this email address.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -84,6 +85,7 @@ const es: Record<MessageKey, string> = {
     'Esta invitación ya no es válida. Pide una nueva al administrador de tu equipo.',
   'error.password_common': 'Esta contraseña es demasiado común. Elige otra, por favor.',
   'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión',
+  'error.email_in_use': 'Otro usuario ya tiene esta dirección de correo.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -8,7 +8,7 @@ import {
 } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import type { AppContext } from '../../lib/app-context';
-import { withGuessLimit } from '../../lib/account-rate-limit';
+import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
@@ -17,7 +17,10 @@ import { requestMeta } from '../auth/request-meta';
 import { listPlans, selectPlan } from './plan.service';
 import { signUpAccount } from './signup.service';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  limits: AccountLimits;
+}> = async (app, { ctx, limits }) => {
   app.post(
     '/',
     {
@@ -28,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const meta = { ...requestMeta(request), locale: request.headers['accept-language'] ?? 'en' };
       // Signing up with a registered e-mail checks its password, so it counts as a guess too.
       const response = await withGuessLimit(
-        ctx.limits.passwordGuesses,
+        limits.passwordGuesses,
         { request, reply, account: request.body.email },
         () => signUpAccount(ctx, request.body, meta),
         (error) => error instanceof AppError && error.messageKey === 'error.email_taken',

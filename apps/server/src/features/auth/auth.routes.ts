@@ -12,7 +12,7 @@ import {
   SwitchAccountInputSchema,
 } from '@partner-portal/shared/identity';
 import type { AppContext } from '../../lib/app-context';
-import { withGuessLimit } from '../../lib/account-rate-limit';
+import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
@@ -32,7 +32,10 @@ import { signInAsImpersonator } from './impersonation.service';
 import { completeOtpChallenge } from './otp.service';
 import { requestMeta } from './request-meta';
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  limits: AccountLimits;
+}> = async (app, { ctx, limits }) => {
   app.post(
     '/',
     {
@@ -46,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         return ok(await signInWithSocialToken(ctx, body.token, requestMeta(request)));
       }
       const response = await withGuessLimit(
-        ctx.limits.passwordGuesses,
+        limits.passwordGuesses,
         { request, reply, account: body.email },
         () => signInWithPassword(ctx, body, requestMeta(request)),
         (error) => error instanceof AppError && error.status === 401,

@@ -11,6 +11,7 @@ import {
   TwoFactorVerifyInputSchema,
 } from '@partner-portal/shared/identity';
 import { CurrentUserSchema } from '@partner-portal/shared/user';
+import type { AccountLimits } from '../../lib/account-rate-limit';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
 import { translate } from '../../lib/messages';
@@ -24,7 +25,10 @@ import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
-export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  limits: AccountLimits;
+}> = async (app, { ctx, limits }) => {
   app.get(
     '/',
     {
@@ -42,8 +46,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { access: 'authenticated', rateLimit: rateLimitFor('mail') } },
     async (request, reply) => {
       const { userId } = requireActor(request);
-      await ctx.limits.verificationMail.check(request, reply, userId);
-      await ctx.limits.verificationMail.record(request, userId);
+      await limits.verificationMail.check(request, reply, userId);
+      await limits.verificationMail.record(request, userId);
       await sendVerificationMail(ctx, userId);
       return ok(
         null,

@@ -1,0 +1,20 @@
+import Fastify from 'fastify';
+import type { Database } from '../src/db/client';
+import type { AppContext } from '../src/lib/app-context';
+import { createOutboxTransport } from '../src/lib/mail/mail-transport';
+import { createTestConfig } from './test-config';
+
+/** What services get from the app, for calling a service directly: mail lands in the outbox. */
+export function createTestContext(database: Database, now: () => Date = () => new Date()) {
+  const config = createTestConfig();
+  // A silent logger of the kind Fastify hands services.
+  const log = Fastify({ logger: false }).log;
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mail: createOutboxTransport(database.db, config.mailFrom, log),
+    now,
+    log,
+  };
+  return ctx;
+}
