@@ -18,7 +18,8 @@ test.describe('404 page', () => {
     await saveScreen(page, 'not-found-light');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: /dashboard/i }).click();
-    await expect(page).toHaveURL(/\/signin$/);
+    // Signed out, the guard sends the visitor to sign in, remembering the dashboard.
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Fdashboard%2Fcore$/);
   });
 
   test('unknown API paths stay JSON 404s', async ({ request }) => {

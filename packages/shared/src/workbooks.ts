@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isPlusEligible, type PlusEligibilityInput } from './plans';
+
+/** Spec §6: advertisers get their own core workbook; Plus workbooks need the Plus entitlement. */
+export const WORKBOOK_KINDS = ['core', 'core_advertiser', 'plus'] as const;
+export const WorkbookKindSchema = z.enum(WORKBOOK_KINDS);
+export type WorkbookKind = z.infer<typeof WorkbookKindSchema>;
+
+/** Spec §3 "Workbook": what a user may open, as `GET /api/sigma/workbook` lists it. */
+export const WorkbookSchema = z.object({
+  name: z.string(),
+  workbookId: z.string(),
+  kind: WorkbookKindSchema,
+});
+export type Workbook = z.infer<typeof WorkbookSchema>;
+export const WorkbookListSchema = z.array(WorkbookSchema);
+
+/** POST /api/sigma/workbook/embed */
+export const EmbedInputSchema = z.object({ workbook_id: z.string().trim().min(1).max(200) });
+export const EmbedResponseSchema = z.object({
+  url: z.string(),
+  expires_at: z.string().datetime({ offset: true }),
+});
+export type EmbedResponse = z.infer<typeof EmbedResponseSchema>;
+
+export interface WorkbookViewer extends PlusEligibilityInput {
+  /** For advertisers with enable_plus: the only Plus workbooks they may open. */
+  plus_dashboards?: readonly string[] | null | undefined;
+}
+
+/**
+ * Spec §4 and §6 as one rule: exactly one core workbook (the advertiser kind for advertisers),
+ * then the Plus workbooks the viewer qualifies for — none without the Plus entitlement, and for
+ * advertisers only their `plus_dashboards`. Catalogue order is kept within each group.
+ */
+export function visibleWorkbooks<T extends Pick<Workbook, 'workbookId' | 'kind'>>(
+  viewer: WorkbookViewer,
+  catalogue: readonly T[],
+): T[] {
+  const coreKind: WorkbookKind = viewer.permission === 'advertiser' ? 'core_advertiser' : 'core';
+  const core = catalogue.find((workbook) => workbook.kind === coreKind);
+  const plus = isPlusEligible(viewer)
+    ? catalogue.filter(
+        (workbook) =>
+          workbook.kind === 'plus' &&
+          (viewer.permission !== 'advertiser' ||
+            (viewer.plus_dashboards ?? []).includes(workbook.workbookId)),
+      )
+    : [];
+  return [...(core ? [core] : []), ...plus];
+}
