@@ -6,6 +6,9 @@ import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
+import { workbookRoutes } from './features/analytics/analytics.routes';
+import { embedDataRoutes } from './features/analytics/embed-data.routes';
+import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -80,12 +83,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
 
+  await syncConfiguredCatalogue(database.db, config);
+
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
   const limits = createAccountLimits(app);
   await app.register(authRoutes, { prefix: '/api/auth', ctx, limits });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, limits });
   await app.register(userRoutes, { prefix: '/api/user', ctx, limits });
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
+  await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
+  await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
   const oidcClients = new OidcClients(
     config.oauthProviders,
     (provider) => `${config.appUrl}/auth/${provider}/callback`,

@@ -86,6 +86,43 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads SIGMA_WORKBOOKS and stops on a bad one, saying what is wrong', () => {
+    const sigma = {
+      SIGMA_EMBED_CLIENT_ID: 'id',
+      SIGMA_EMBED_SECRET: 'secret',
+      SIGMA_ORG_SLUG: 'acme',
+    };
+    const core = { name: 'Core', workbookId: 'a', workbookUrlId: 'ua', kind: 'core' };
+    const adv = { name: 'Adv', workbookId: 'b', workbookUrlId: 'ub', kind: 'core_advertiser' };
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ...sigma,
+      SIGMA_WORKBOOKS: JSON.stringify([core, adv]),
+    });
+    expect(config.sigma?.workbooks).toEqual([core, adv]);
+    expect(config.sigma?.ttlSeconds).toBe(3600);
+    expect(config.sigma?.accountType).toBe('Viewer');
+
+    expect(problemsOf({ ...sigma, SIGMA_WORKBOOKS: '[{' })).toEqual([
+      'SIGMA_WORKBOOKS: must be a JSON array of { name, workbookId, workbookUrlId, kind }',
+    ]);
+    expect(
+      problemsOf({ ...sigma, SIGMA_WORKBOOKS: JSON.stringify([core, { ...adv, kind: 'gold' }]) }),
+    ).toEqual([expect.stringMatching(/^SIGMA_WORKBOOKS: item 1\.kind /)]);
+    expect(
+      problemsOf({
+        ...sigma,
+        SIGMA_WORKBOOKS: JSON.stringify([core, adv, { ...core, name: 'Again' }]),
+      }),
+    ).toEqual([
+      'SIGMA_WORKBOOKS: item 2.workbookId is listed twice',
+      'SIGMA_WORKBOOKS: needs exactly one workbook of kind "core" (found 2)',
+    ]);
+    expect(
+      problemsOf({ ...sigma, SIGMA_EMBED_TTL_SECONDS: '9999999' }).map((p) => p.split(':')[0]),
+    ).toEqual(['SIGMA_EMBED_TTL_SECONDS']);
+  });
+
   it('refuses a plain-http issuer that is not this machine', () => {
     expect(
       problemsOf({

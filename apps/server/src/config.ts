@@ -2,6 +2,7 @@ import { randomBytes, hkdfSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { WorkbookKindSchema } from '@partner-portal/shared/workbooks';
 
 /** Boot stops with this when the environment is wrong; its message lists every bad variable. */
 export class ConfigError extends Error {
@@ -69,6 +70,17 @@ const EnvSchema = z.object({
   SIGMA_API_BASE: optionalUrl(['http:', 'https:']),
   SIGMA_API_CLIENT_ID: optionalString,
   SIGMA_API_SECRET: optionalString,
+  SIGMA_WORKBOOKS: optionalString,
+  SIGMA_ACCOUNT_TYPE: z.string().trim().min(1).optional().default('Viewer'),
+  SIGMA_PLUS_TEAM: z.string().trim().min(1).optional().default('Partner Portal Plus'),
+  SIGMA_EMBED_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    // Sigma refuses a token living longer than 30 days.
+    .min(60)
+    .max(2_592_000)
+    .optional()
+    .default(3600),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   TRUST_PROXY: optionalString,
   DEMO_SEED: booleanFlag,
@@ -100,6 +112,64 @@ const DEFAULT_LABELS: Record<OAuthProviderName, string> = {
   oidc: 'Single sign-on',
 };
 
+const SigmaWorkbooksSchema = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1),
+      workbookId: z.string().trim().min(1),
+      workbookUrlId: z.string().trim().min(1),
+      kind: WorkbookKindSchema,
+    }),
+  )
+  .superRefine((list, context) => {
+    const ids = new Set<string>();
+    list.forEach((workbook, index) => {
+      if (ids.has(workbook.workbookId)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'workbookId'],
+          message: 'is listed twice',
+        });
+      }
+      ids.add(workbook.workbookId);
+    });
+    for (const kind of ['core', 'core_advertiser'] as const) {
+      const count = list.filter((workbook) => workbook.kind === kind).length;
+      if (count !== 1) {
+        context.addIssue({
+          code: 'custom',
+          path: [],
+          message: `needs exactly one workbook of kind "${kind}" (found ${count})`,
+        });
+      }
+    }
+  });
+export type SigmaWorkbookConfig = z.infer<typeof SigmaWorkbooksSchema>[number];
+
+/** SIGMA_WORKBOOKS: a JSON array of { name, workbookId, workbookUrlId, kind }. */
+function parseSigmaWorkbooks(
+  value: string | undefined,
+  problems: string[],
+): SigmaWorkbookConfig[] | null {
+  if (value === undefined) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    problems.push(
+      'SIGMA_WORKBOOKS: must be a JSON array of { name, workbookId, workbookUrlId, kind }',
+    );
+    return null;
+  }
+  const parsed = SigmaWorkbooksSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const where = issue.path.length > 0 ? ` item ${issue.path.join('.')}` : '';
+    problems.push(`SIGMA_WORKBOOKS:${where} ${issue.message}`);
+  }
+  return null;
+}
+
 export interface Config {
   nodeEnv: string;
   port: number;
@@ -127,6 +197,11 @@ export interface Config {
     apiBase?: string;
     apiClientId?: string;
     apiSecret?: string;
+    /** From SIGMA_WORKBOOKS; null keeps the catalogue already in the database (sync-workbooks). */
+    workbooks: SigmaWorkbookConfig[] | null;
+    accountType: string;
+    plusTeam: string;
+    ttlSeconds: number;
   } | null;
   sigmaBaseUrl: string;
   oauthProviders: OAuthProviderConfig[];
@@ -223,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       });
     }
   }
+  const sigmaWorkbooks = parseSigmaWorkbooks(read('SIGMA_WORKBOOKS'), problems);
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const raw = parsed.data;
 
@@ -243,6 +319,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiBase: raw.SIGMA_API_BASE,
           apiClientId: raw.SIGMA_API_CLIENT_ID,
           apiSecret: raw.SIGMA_API_SECRET,
+          workbooks: sigmaWorkbooks,
+          accountType: raw.SIGMA_ACCOUNT_TYPE,
+          plusTeam: raw.SIGMA_PLUS_TEAM,
+          ttlSeconds: raw.SIGMA_EMBED_TTL_SECONDS,
         }
       : null;
   const stripe =

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Permission } from '@partner-portal/shared/permissions';
 import type { PlanId } from '@partner-portal/shared/plans';
 import type { Db } from '../src/db/client';
-import { accounts, accountUsers, users } from '../src/db/schema/index';
+import { accounts, accountUsers, reportRows, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
 
 export function uniqueEmail(prefix = 'user'): string {
@@ -34,6 +34,7 @@ export interface CreateUserOptions {
   email?: string;
   advertiserName?: string | null;
   enablePlus?: boolean;
+  plusDashboards?: string[];
   isMaster?: boolean;
 }
 
@@ -62,8 +63,44 @@ export async function createUser(db: Db, options: CreateUserOptions = {}) {
       permission: permission === 'master' ? 'owner' : permission,
       advertiserName: options.advertiserName ?? (permission === 'advertiser' ? 'Acme Shoes' : null),
       enablePlus: options.enablePlus ?? false,
+      plusDashboards: options.plusDashboards ?? [],
     })
     .returning();
   if (!membership) throw new Error('membership not created');
   return { user, account, membership };
+}
+
+export interface ReportRowInput {
+  date: string;
+  advertiser: string;
+  campaign?: string;
+  channel?: string;
+  country?: string;
+  device?: string;
+  impressions?: number;
+  clicks?: number;
+  conversions?: number;
+  revenue?: number;
+  payout?: number;
+}
+
+/** Report rows for the built-in analytics provider, with plain defaults for what a test ignores. */
+export async function createReportRows(db: Db, accountId: string, rows: ReportRowInput[]) {
+  if (rows.length === 0) return;
+  await db.insert(reportRows).values(
+    rows.map((row) => ({
+      accountId,
+      date: row.date,
+      advertiser: row.advertiser,
+      campaign: row.campaign ?? 'Spring sale',
+      channel: row.channel ?? 'search',
+      country: row.country ?? 'US',
+      device: row.device ?? 'desktop',
+      impressions: row.impressions ?? 1000,
+      clicks: row.clicks ?? 50,
+      conversions: row.conversions ?? 5,
+      revenue: (row.revenue ?? 100).toFixed(2),
+      payout: (row.payout ?? 80).toFixed(2),
+    })),
+  );
 }

@@ -29,6 +29,12 @@ const en = {
         placeholder: 'YYYY-MM-DD',
         error: { invalid: 'Please enter a valid date (YYYY-MM-DD)' },
       },
+      date_range: {
+        error: {
+          order: 'The end date must not be before the start date',
+          too_long: 'Choose a range of at most {{days}} days',
+        },
+      },
       password: {
         error: {
           special: 'Password must contain at least one special character',
@@ -88,6 +94,12 @@ const es: DeepStrings<Catalogue> = {
       date: {
         placeholder: 'AAAA-MM-DD',
         error: { invalid: 'Introduce una fecha válida (AAAA-MM-DD)' },
+      },
+      date_range: {
+        error: {
+          order: 'La fecha final no puede ser anterior a la inicial',
+          too_long: 'Elige un periodo de {{days}} días como máximo',
+        },
       },
       password: {
         error: {

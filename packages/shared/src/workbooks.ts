@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './constants';
 import { isPlusEligible, type PlusEligibilityInput } from './plans';
 
 /** Spec §6: advertisers get their own core workbook; Plus workbooks need the Plus entitlement. */
@@ -16,7 +17,13 @@ export type Workbook = z.infer<typeof WorkbookSchema>;
 export const WorkbookListSchema = z.array(WorkbookSchema);
 
 /** POST /api/sigma/workbook/embed */
-export const EmbedInputSchema = z.object({ workbook_id: z.string().trim().min(1).max(200) });
+export const EmbedInputSchema = z.object({
+  workbook_id: z.string().trim().min(1).max(200),
+  // The host page's current look, which may differ from the stored preference.
+  theme: z.enum(['light', 'dark']).optional(),
+  locale: z.enum(LOCALES).optional(),
+});
+export type EmbedInput = z.infer<typeof EmbedInputSchema>;
 export const EmbedResponseSchema = z.object({
   url: z.string(),
   expires_at: z.string().datetime({ offset: true }),

@@ -13,9 +13,11 @@ import { verifySessionToken } from './session-token';
 /**
  * Every /api route declares who may call it, once, in its options (architecture doc "API
  * contract"): `config: { access: 'public' }`, `'authenticated'` (any signed-in member, whatever
- * the permission) or `{ permission: 'admin' }` (spec §6 matrix).
+ * the permission) or `{ permission: 'admin' }` (spec §6 matrix). `'embed'` routes serve the
+ * embedded workbook page and take an embed session instead of a user session; their plugin
+ * checks it (features/analytics/embed-data.routes.ts).
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: Permission };
+export type RouteAccess = 'public' | 'authenticated' | 'embed' | { permission: Permission };
 
 export interface Actor {
   userId: string;
@@ -83,7 +85,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public' || access === 'embed') return;
     const actor = await authenticate(request, deps.db, deps.sessionSecret, now());
     if (!actor) throw new AppError('unauthorized', 'error.unauthorized');
     request.actor = actor;

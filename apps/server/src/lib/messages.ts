@@ -38,6 +38,9 @@ const en = {
   'error.password_common': 'This password is too common. Please choose another one.',
   'error.social_failed': 'Something Went Wrong, Please try signing in again',
   'error.email_in_use': 'Another user already has this email address.',
+  'error.workbook_not_found': 'That workbook does not exist.',
+  'error.workbook_forbidden': 'You do not have access to that workbook.',
+  'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -86,6 +89,10 @@ const es: Record<MessageKey, string> = {
   'error.password_common': 'Esta contraseña es demasiado común. Elige otra, por favor.',
   'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión',
   'error.email_in_use': 'Otro usuario ya tiene esta dirección de correo.',
+  'error.workbook_not_found': 'Ese libro de trabajo no existe.',
+  'error.workbook_forbidden': 'No tienes acceso a ese libro de trabajo.',
+  'error.embed_expired':
+    'Este enlace del panel ha caducado. Recarga la página para abrirlo de nuevo.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -12,6 +12,7 @@ export const TOKEN_TTL_SECONDS: Record<OneTimeTokenKind, number> = {
   impersonate: 60,
   otp_challenge: 5 * 60,
   social: 60,
+  embed_jti: 60 * 60,
 };
 
 export function hashToken(token: string): string {

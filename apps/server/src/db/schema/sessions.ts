@@ -32,6 +32,8 @@ export const ONE_TIME_TOKEN_KINDS = [
   'impersonate',
   'otp_challenge',
   'social',
+  // A used embed-token `jti` (built-in analytics): recorded so a reloaded URL is refused.
+  'embed_jti',
 ] as const;
 export type OneTimeTokenKind = (typeof ONE_TIME_TOKEN_KINDS)[number];
 

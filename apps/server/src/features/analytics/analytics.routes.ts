@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import {
+  EmbedInputSchema,
+  EmbedResponseSchema,
+  WorkbookListSchema,
+} from '@partner-portal/shared/workbooks';
+import type { AppContext } from '../../lib/app-context';
+import { requireActor } from '../../lib/auth-guard';
+import { ok } from '../../lib/reply';
+import { mintEmbedUrl } from './embed.service';
+import { workbooksFor } from './workbook-access.service';
+
+/** Spec §7 `/api/sigma/workbook`: named after Sigma, served by whichever provider is configured. */
+export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      config: { access: { permission: 'user' } },
+      schema: { response: { 200: dataEnvelope(WorkbookListSchema) } },
+    },
+    async (request) => {
+      const list = await workbooksFor(ctx, requireActor(request));
+      return ok(list.map(({ name, workbookId, kind }) => ({ name, workbookId, kind })));
+    },
+  );
+
+  app.post(
+    '/embed',
+    {
+      config: { access: { permission: 'user' } },
+      schema: { body: EmbedInputSchema, response: { 200: dataEnvelope(EmbedResponseSchema) } },
+    },
+    async (request) => ok(await mintEmbedUrl(ctx, requireActor(request), request.body)),
+  );
+};

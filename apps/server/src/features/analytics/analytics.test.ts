@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, between, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { reportRows } from '../../db/schema/index';
+import { buildTestApp } from '../../../test/build-test-app';
+import {
+  createAccount,
+  createReportRows,
+  createUser,
+  type CreateUserOptions,
+} from '../../../test/factories';
+import { bearer, PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
+import { createTestDatabase } from '../../../test/test-database';
+
+let database: Database;
+let app: FastifyInstance;
+let clock = new Date();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await buildTestApp(database, { now: () => clock }));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+beforeEach(() => {
+  clock = new Date();
+});
+
+async function signedIn(options: CreateUserOptions) {
+  const created = await createUser(database.db, { password: PASSWORD, ...options });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { email: created.user.email, password: PASSWORD },
+  });
+  expect(answer.statusCode).toBe(200);
+  return { ...created, token: answer.json().data.token as string };
+}
+
+const listWorkbooks = (token: string) =>
+  app.inject({ method: 'GET', url: '/api/sigma/workbook', headers: bearer(token) });
+
+const embed = (token: string, workbookId: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/sigma/workbook/embed',
+    headers: bearer(token),
+    payload: { workbook_id: workbookId },
+  });
+
+function urlToken(url: string): string {
+  return String(new URL(url).searchParams.get('token'));
+}
+
+const openSession = (workbookId: string, token: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/embed/session',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { workbook_id: workbookId, token },
+  });
+
+/** Mints a URL for the user and opens the embed page's data session, as the iframe does. */
+async function embedSession(userToken: string, workbookId: string): Promise<string> {
+  const minted = await embed(userToken, workbookId);
+  expect(minted.statusCode).toBe(200);
+  const opened = await openSession(workbookId, urlToken(minted.json().data.url));
+  expect(opened.statusCode).toBe(200);
+  return opened.json().data.session as string;
+}
+
+const data = (session: string, path: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/embed/${path}`,
+    headers: { authorization: `Embed ${session}` },
+  });
+
+const RANGE = 'from=2026-01-01&to=2026-01-31';
+
+describe('GET /api/sigma/workbook (built-in provider)', () => {
+  it('lists the core workbook and, with Plus, the Plus workbooks, core first', async () => {
+    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const { token } = await signedIn({ account, permission: 'owner' });
+    const answer = await listWorkbooks(token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual([
+      { name: 'Partner overview', workbookId: 'local-core-overview', kind: 'core' },
+      { name: 'Advertiser performance', workbookId: 'local-plus-advertisers', kind: 'plus' },
+      { name: 'Campaigns and channels', workbookId: 'local-plus-campaigns', kind: 'plus' },
+      { name: 'Geography and devices', workbookId: 'local-plus-geography', kind: 'plus' },
+    ]);
+  });
+
+  it('gives free_core only the core workbook', async () => {
+    const account = await createAccount(database.db, { plan: 'free_core' });
+    const { token } = await signedIn({ account, permission: 'user' });
+    expect((await listWorkbooks(token)).json().data.map((w: { kind: string }) => w.kind)).toEqual([
+      'core',
+    ]);
+  });
+
+  it('gives advertisers their own core workbook and only their plus_dashboards', async () => {
+    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const without = await signedIn({ account, permission: 'advertiser' });
+    expect((await listWorkbooks(without.token)).json().data).toEqual([
+      { name: 'Advertiser overview', workbookId: 'local-core-advertiser', kind: 'core_advertiser' },
+    ]);
+    const withPlus = await signedIn({
+      account,
+      permission: 'advertiser',
+      enablePlus: true,
+      plusDashboards: ['local-plus-campaigns'],
+    });
+    expect(
+      (await listWorkbooks(withPlus.token))
+        .json()
+        .data.map((w: { workbookId: string }) => w.workbookId),
+    ).toEqual(['local-core-advertiser', 'local-plus-campaigns']);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/sigma/workbook' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/sigma/workbook/embed', () => {
+  it('mints a same-origin URL with a token that expires in an hour', async () => {
+    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const { token } = await signedIn({ account, permission: 'owner' });
+    const answer = await embed(token, 'local-core-overview');
+    expect(answer.statusCode).toBe(200);
+    const { url, expires_at } = answer.json().data;
+    expect(url).toMatch(/^http:\/\/localhost:8080\/embed\/workbook\/local-core-overview\?token=/);
+    expect(new URL(url).searchParams.get('theme')).toBe('light');
+    expect(new URL(url).searchParams.get('lng')).toBe('en');
+    expect(Date.parse(expires_at) - clock.getTime()).toBeGreaterThan(59 * 60_000);
+    expect(Date.parse(expires_at) - clock.getTime()).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it('refuses the other kind of core workbook, Plus without the entitlement, and unknown ids', async () => {
+    const core = await createAccount(database.db, { plan: 'free_core' });
+    const owner = await signedIn({ account: core, permission: 'owner' });
+    const advertiser = await signedIn({ account: core, permission: 'advertiser' });
+    expect((await embed(owner.token, 'local-core-advertiser')).statusCode).toBe(403);
+    expect((await embed(advertiser.token, 'local-core-overview')).statusCode).toBe(403);
+    const plus = await embed(owner.token, 'local-plus-geography');
+    expect(plus.statusCode).toBe(403);
+    expect(plus.json()).toMatchObject({
+      message: 'You do not have access to that workbook.',
+      inputError: 'workbook_id',
+    });
+    const unknown = await embed(owner.token, 'no-such-workbook');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().inputError).toBe('workbook_id');
+  });
+});
+
+describe('embed sessions: single-use, expiring, bound to their workbook', () => {
+  async function freshUrlToken(workbookId = 'local-core-overview') {
+    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const { token } = await signedIn({ account, permission: 'owner' });
+    return { account, token: urlToken((await embed(token, workbookId)).json().data.url) };
+  }
+
+  it('opens once, then shows the URL as expired (as Sigma does for a reused jti)', async () => {
+    const { account, token } = await freshUrlToken();
+    const first = await openSession('local-core-overview', token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      workbook: { workbookId: 'local-core-overview', name: 'Partner overview' },
+      partner_name: account.name,
+      advertiser_name: null,
+      data_range: null,
+    });
+    const again = await openSession('local-core-overview', token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(
+      'This dashboard link has expired. Reload the page to open it again.',
+    );
+  });
+
+  it('opens exactly once under 20 parallel loads', async () => {
+    const { token } = await freshUrlToken();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => openSession('local-core-overview', token)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('refuses a token minted for another workbook, an expired one and a tampered one', async () => {
+    const other = await freshUrlToken('local-plus-geography');
+    expect((await openSession('local-core-overview', other.token)).statusCode).toBe(401);
+
+    const late = await freshUrlToken();
+    clock = new Date(clock.getTime() + 61 * 60_000);
+    expect((await openSession('local-core-overview', late.token)).statusCode).toBe(401);
+    clock = new Date();
+
+    const tampered = await freshUrlToken();
+    const [header, payload, signature] = tampered.token.split('.');
+    const forged = JSON.parse(Buffer.from(String(payload), 'base64url').toString());
+    forged.user_attributes.partner_id = '00000000-0000-4000-8000-000000000000';
+    const forgedToken = [
+      header,
+      Buffer.from(JSON.stringify(forged)).toString('base64url'),
+      signature,
+    ].join('.');
+    expect((await openSession('local-core-overview', forgedToken)).statusCode).toBe(401);
+  });
+
+  it('refuses data calls without an embed session, with a user session, or with a forged one', async () => {
+    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const { token } = await signedIn({ account, permission: 'owner' });
+    expect((await app.inject({ method: 'GET', url: `/api/embed/kpis?${RANGE}` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/embed/kpis?${RANGE}`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(401);
+    expect((await data(`${token}`, `kpis?${RANGE}`)).statusCode).toBe(401);
+    expect((await data('a.b.c', `kpis?${RANGE}`)).statusCode).toBe(401);
+  });
+});
+
+describe('row-level isolation of the built-in provider', () => {
+  let northwind: Awaited<ReturnType<typeof createAccount>>;
+  let other: Awaited<ReturnType<typeof createAccount>>;
+
+  beforeAll(async () => {
+    northwind = await createAccount(database.db, { plan: 'free_plus', name: 'Northwind' });
+    other = await createAccount(database.db, { plan: 'free_plus', name: 'Elsewhere' });
+    const days = ['2026-01-05', '2026-01-06', '2026-01-20'];
+    await createReportRows(database.db, northwind.id, [
+      ...days.map((date) => ({
+        date,
+        advertiser: 'Acme Shoes',
+        campaign: 'Acme spring',
+        revenue: 100,
+      })),
+      ...days.map((date) => ({
+        date,
+        advertiser: 'Globex',
+        campaign: 'Globex launch',
+        revenue: 40,
+      })),
+      { date: '2025-12-20', advertiser: 'Acme Shoes', campaign: 'Acme winter', revenue: 70 },
+      { date: '2026-01-10', advertiser: '=HYPERLINK("evil")', campaign: 'Formula', revenue: 1 },
+    ]);
+    // Another account with an advertiser of the same name: never visible from Northwind.
+    await createReportRows(database.db, other.id, [
+      { date: '2026-01-05', advertiser: 'Acme Shoes', campaign: 'Other account', revenue: 9999 },
+    ]);
+  });
+
+  async function sqlSum(accountId: string, advertiser?: string) {
+    const [row] = await database.db
+      .select({ revenue: sql<number>`coalesce(sum(${reportRows.revenue}), 0)::float8` })
+      .from(reportRows)
+      .where(
+        and(
+          eq(reportRows.accountId, accountId),
+          advertiser ? eq(reportRows.advertiser, advertiser) : undefined,
+          between(reportRows.date, '2026-01-01', '2026-01-31'),
+        ),
+      );
+    return row?.revenue;
+  }
+
+  it('gives the owner the whole account and nothing of another account', async () => {
+    const { token } = await signedIn({ account: northwind, permission: 'owner' });
+    const session = await embedSession(token, 'local-core-overview');
+    const kpis = (await data(session, `kpis?${RANGE}`)).json().data;
+    expect(kpis.current.revenue).toBe(await sqlSum(northwind.id));
+    expect(kpis.current.revenue).toBe(421);
+    expect(kpis.previous.revenue).toBe(70);
+    expect(kpis.previous_range).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    const advertisers = (await data(session, `breakdown?${RANGE}&dimension=advertiser`)).json()
+      .data;
+    expect(advertisers.rows.map((row: { key: string }) => row.key)).toEqual([
+      'Acme Shoes',
+      'Globex',
+      '=HYPERLINK("evil")',
+    ]);
+    expect(advertisers.total).toBe(3);
+  });
+
+  it('gives an advertiser only their own rows, on every data call and the CSV export', async () => {
+    const { token } = await signedIn({
+      account: northwind,
+      permission: 'advertiser',
+      advertiserName: 'Acme Shoes',
+    });
+    const session = await embedSession(token, 'local-core-advertiser');
+    const expected = await sqlSum(northwind.id, 'Acme Shoes');
+    expect(expected).toBe(300);
+
+    const kpis = (await data(session, `kpis?${RANGE}`)).json().data;
+    expect(kpis.current.revenue).toBe(expected);
+    const trend = (await data(session, `trend?${RANGE}`)).json().data;
+    expect(trend.map((day: { revenue: number }) => day.revenue)).toEqual([100, 100, 100]);
+    for (const dimension of ['advertiser', 'campaign', 'channel', 'country', 'device']) {
+      const rows = (await data(session, `breakdown?${RANGE}&dimension=${dimension}`)).json().data
+        .rows;
+      expect(rows.reduce((sum: number, row: { revenue: number }) => sum + row.revenue, 0)).toBe(
+        expected,
+      );
+    }
+    const campaigns = (await data(session, `breakdown?${RANGE}&dimension=campaign`)).json().data;
+    expect(campaigns.rows.map((row: { key: string }) => row.key)).toEqual(['Acme spring']);
+
+    const csv = await data(session, `breakdown.csv?${RANGE}&dimension=advertiser`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe(
+      'advertiser,impressions,clicks,conversions,revenue,payout\r\nAcme Shoes,3000,150,15,300.00,240.00\r\n',
+    );
+  });
+
+  it('ignores any scope a request tries to add in its query', async () => {
+    const { token } = await signedIn({
+      account: northwind,
+      permission: 'advertiser',
+      advertiserName: 'Acme Shoes',
+    });
+    const session = await embedSession(token, 'local-core-advertiser');
+    const answer = await data(
+      session,
+      `kpis?${RANGE}&partner_id=${other.id}&advertiser_name=Globex&advertiser=Globex`,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.current.revenue).toBe(300);
+  });
+
+  it('exports every row of the table, formulas defused', async () => {
+    const { token } = await signedIn({ account: northwind, permission: 'owner' });
+    const session = await embedSession(token, 'local-plus-advertisers');
+    const csv = (await data(session, `breakdown.csv?${RANGE}&dimension=advertiser&page_size=1`))
+      .body;
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe(`"'=HYPERLINK(""evil"")",1000,50,5,1.00,80.00`);
+  });
+
+  it('sorts and paginates breakdowns, the key breaking ties', async () => {
+    const { token } = await signedIn({ account: northwind, permission: 'owner' });
+    const session = await embedSession(token, 'local-plus-advertisers');
+    const page = async (query: string) =>
+      (await data(session, `breakdown?${RANGE}&dimension=advertiser&${query}`)).json().data;
+    expect(
+      (await page('sort=key&dir=asc&page_size=2')).rows.map((r: { key: string }) => r.key),
+    ).toEqual(['=HYPERLINK("evil")', 'Acme Shoes']);
+    const second = await page('sort=revenue&dir=asc&page=2&page_size=2');
+    expect(second).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(second.rows.map((r: { key: string }) => r.key)).toEqual(['Acme Shoes']);
+    expect(await page('page=9&page_size=2')).toMatchObject({ rows: [], total: 3 });
+  });
+
+  it('answers bad ranges and parameters with 400 and the field', async () => {
+    const { token } = await signedIn({ account: northwind, permission: 'owner' });
+    const session = await embedSession(token, 'local-core-overview');
+    const cases: [string, string][] = [
+      ['kpis?from=2026-02-01&to=2026-01-01', 'to'],
+      ['kpis?from=2026-02-30&to=2026-03-01', 'from'],
+      ['kpis?from=yesterday&to=2026-03-01', 'from'],
+      ['kpis?from=2020-01-01&to=2026-01-01', 'from'],
+      ['trend?to=2026-01-01', 'from'],
+      [`breakdown?${RANGE}&dimension=password`, 'dimension'],
+      [`breakdown?${RANGE}&dimension=advertiser&page_size=1000`, 'page_size'],
+      [`breakdown?${RANGE}&dimension=advertiser&sort=__proto__`, 'sort'],
+    ];
+    for (const [path, field] of cases) {
+      const answer = await data(session, path);
+      expect(answer.statusCode, path).toBe(400);
+      expect(answer.json().inputError, path).toBe(field);
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import {
+  BreakdownQuerySchema,
+  BreakdownResponseSchema,
+  EmbedSessionInputSchema,
+  EmbedSessionResponseSchema,
+  KpisResponseSchema,
+  ReportRangeQuerySchema,
+  TrendResponseSchema,
+} from '@partner-portal/shared/report-data';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { rateLimitFor } from '../../lib/rate-limit';
+import { ok } from '../../lib/reply';
+import { openEmbedSession } from './embed-session.service';
+import { verifyEmbedSession, type EmbedScope } from './local-embed-token';
+import { breakdown, kpis, trend } from './report-queries';
+import { toCsv } from './csv';
+
+const EMBED_AUTH = /^Embed ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    embedScope: EmbedScope | null;
+  }
+}
+
+function requireScope(request: FastifyRequest): EmbedScope {
+  if (!request.embedScope) throw new AppError('unauthorized', 'error.embed_expired');
+  return request.embedScope;
+}
+
+/**
+ * The built-in workbook page's API (`/api/embed`). Only `POST /session` is open; every data call
+ * carries `Authorization: Embed <session>` and is answered from that session's scope alone.
+ */
+export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.decorateRequest('embedScope', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.access !== 'embed') return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? EMBED_AUTH.exec(header) : null;
+    const scope = match?.[1]
+      ? await verifyEmbedSession(ctx.config.sessionSecret, match[1], ctx.now())
+      : null;
+    if (!scope) throw new AppError('unauthorized', 'error.embed_expired');
+    request.embedScope = scope;
+  });
+
+  app.post(
+    '/session',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: {
+        body: EmbedSessionInputSchema,
+        response: { 200: dataEnvelope(EmbedSessionResponseSchema) },
+      },
+    },
+    async (request) => ok(await openEmbedSession(ctx, request.body)),
+  );
+
+  app.get(
+    '/kpis',
+    {
+      config: { access: 'embed' },
+      schema: {
+        querystring: ReportRangeQuerySchema,
+        response: { 200: dataEnvelope(KpisResponseSchema) },
+      },
+    },
+    async (request) => ok(await kpis(ctx.db, requireScope(request), request.query)),
+  );
+
+  app.get(
+    '/trend',
+    {
+      config: { access: 'embed' },
+      schema: {
+        querystring: ReportRangeQuerySchema,
+        response: { 200: dataEnvelope(TrendResponseSchema) },
+      },
+    },
+    async (request) => ok(await trend(ctx.db, requireScope(request), request.query)),
+  );
+
+  app.get(
+    '/breakdown',
+    {
+      config: { access: 'embed' },
+      schema: {
+        querystring: BreakdownQuerySchema,
+        response: { 200: dataEnvelope(BreakdownResponseSchema) },
+      },
+    },
+    async (request) => ok(await breakdown(ctx.db, requireScope(request), request.query)),
+  );
+
+  // The export holds exactly what the table shows, over every page, in the session's scope.
+  app.get(
+    '/breakdown.csv',
+    { config: { access: 'embed' }, schema: { querystring: BreakdownQuerySchema } },
+    async (request, reply) => {
+      const query = request.query;
+      const result = await breakdown(ctx.db, requireScope(request), query, { paginate: false });
+      const csv = toCsv(
+        [query.dimension, 'impressions', 'clicks', 'conversions', 'revenue', 'payout'],
+        result.rows.map((row) => [
+          row.key,
+          row.impressions,
+          row.clicks,
+          row.conversions,
+          row.revenue.toFixed(2),
+          row.payout.toFixed(2),
+        ]),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${query.dimension}-${query.from}-${query.to}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+};

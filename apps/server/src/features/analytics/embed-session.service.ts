@@ -1,0 +1,73 @@
+import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
+import type { EmbedSessionResponse } from '@partner-portal/shared/report-data';
+import { eq } from 'drizzle-orm';
+import { accounts, oneTimeTokens } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { hashToken } from '../../lib/one-time-token';
+import { signEmbedSession, verifyLocalUrlToken } from './local-embed-token';
+import { dataRange } from './report-queries';
+
+/**
+ * Records a URL token's `jti` as used; false when it already was. The unique hash makes this
+ * atomic, so of two loads of the same URL only one gets a session — as Sigma does.
+ */
+async function consumeJti(ctx: AppContext, jti: string, expiresAt: Date): Promise<boolean> {
+  const rows = await ctx.db
+    .insert(oneTimeTokens)
+    .values({
+      kind: 'embed_jti',
+      tokenHash: hashToken(`embed:${jti}`),
+      usedAt: ctx.now(),
+      expiresAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: oneTimeTokens.id });
+  return rows.length === 1;
+}
+
+/** POST /api/embed/session: the embed page trades its single-use URL token for a data session. */
+export async function openEmbedSession(
+  ctx: AppContext,
+  input: { workbook_id: string; token: string },
+): Promise<EmbedSessionResponse> {
+  const workbook = findLocalWorkbook(input.workbook_id);
+  const claims = workbook
+    ? await verifyLocalUrlToken(
+        ctx.config.sessionSecret,
+        input.token,
+        workbook.workbookId,
+        ctx.now(),
+      )
+    : null;
+  if (!workbook || !claims) {
+    throw new AppError('unauthorized', 'error.embed_expired', { inputError: 'token' });
+  }
+  if (!(await consumeJti(ctx, claims.jti, new Date(claims.exp * 1000)))) {
+    throw new AppError('unauthorized', 'error.embed_expired', { inputError: 'token' });
+  }
+  // A closed account's old URLs open nothing.
+  const [account] = await ctx.db
+    .select({ closedAt: accounts.closedAt })
+    .from(accounts)
+    .where(eq(accounts.id, claims.user_attributes.partner_id))
+    .limit(1);
+  if (!account || account.closedAt) {
+    throw new AppError('unauthorized', 'error.embed_expired', { inputError: 'token' });
+  }
+  const session = await signEmbedSession(ctx.config.sessionSecret, claims, ctx.now());
+  const scope = {
+    workbook_id: workbook.workbookId,
+    partner_id: claims.user_attributes.partner_id,
+    advertiser_name: claims.user_attributes.advertiser_name,
+    exp: Math.floor(session.expiresAt.getTime() / 1000),
+  };
+  return {
+    session: session.token,
+    expires_at: session.expiresAt.toISOString(),
+    workbook: { workbookId: workbook.workbookId, name: workbook.name },
+    partner_name: claims.user_attributes.partner_name,
+    advertiser_name: claims.user_attributes.advertiser_name ?? null,
+    data_range: await dataRange(ctx.db, scope),
+  };
+}

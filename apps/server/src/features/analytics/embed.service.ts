@@ -1,0 +1,59 @@
+import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks';
+import { isPlusEligible, PlanIdSchema } from '@partner-portal/shared/plans';
+import type { AppContext } from '../../lib/app-context';
+import type { Actor } from '../../lib/auth-guard';
+import { embedClaims } from './embed-claims';
+import { signLocalUrlToken } from './local-embed-token';
+import { sigmaEmbedUrl } from './sigma-embed-url';
+import { loadViewer, requireOpenable } from './workbook-access.service';
+
+/** As Sigma's default: the host page re-mints the URL before this runs out. */
+const LOCAL_URL_TOKEN_SECONDS = 60 * 60;
+
+/**
+ * POST /api/sigma/workbook/embed: re-checks that the user may open the workbook, then mints a
+ * URL with a fresh token (Sigma's, or the built-in provider's in the same claim shape).
+ */
+export async function mintEmbedUrl(
+  ctx: AppContext,
+  actor: Actor,
+  input: EmbedInput,
+): Promise<EmbedResponse> {
+  const workbook = await requireOpenable(ctx, actor, input.workbook_id);
+  const { user, membership, account } = await loadViewer(ctx, actor);
+  const viewer = {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    accountId: account.id,
+    accountName: account.name,
+    advertiserName: actor.permission === 'advertiser' ? membership.advertiserName : null,
+    plusEntitled: isPlusEligible({
+      permission: actor.permission,
+      plan: PlanIdSchema.safeParse(account.plan).data ?? null,
+      enable_plus: membership.enablePlus,
+    }),
+  };
+  const display = {
+    theme: input.theme ?? (user.darkMode ? 'dark' : 'light'),
+    locale: input.locale ?? (user.locale === 'es' ? 'es' : 'en'),
+  } as const;
+
+  const sigma = ctx.config.sigma;
+  const claims = embedClaims(viewer, {
+    accountType: sigma?.accountType ?? 'Viewer',
+    plusTeam: sigma?.plusTeam ?? 'Partner Portal Plus',
+    ttlSeconds: sigma?.ttlSeconds ?? LOCAL_URL_TOKEN_SECONDS,
+    now: ctx.now(),
+  });
+  const expiresAt = new Date(claims.exp * 1000).toISOString();
+  if (sigma) {
+    return { url: await sigmaEmbedUrl(sigma, workbook, claims, display), expires_at: expiresAt };
+  }
+  const token = await signLocalUrlToken(ctx.config.sessionSecret, claims, workbook.workbookId);
+  const query = new URLSearchParams({ token, theme: display.theme, lng: display.locale });
+  return {
+    url: `${ctx.config.appUrl}/embed/workbook/${encodeURIComponent(workbook.workbookId)}?${query.toString()}`,
+    expires_at: expiresAt,
+  };
+}

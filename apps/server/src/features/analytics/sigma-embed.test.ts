@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { buildTestApp } from '../../../test/build-test-app';
+import { createAccount, createUser, type CreateUserOptions } from '../../../test/factories';
+import { bearer, PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
+import { createTestConfig } from '../../../test/test-config';
+import { createTestDatabase } from '../../../test/test-database';
+import { workbookPathName } from './sigma-embed-url';
+
+const SECRET = 'sigma-embed-secret-for-tests-0123456789';
+const WORKBOOKS = [
+  { name: 'Partner Core', workbookId: 'wb-core', workbookUrlId: 'urlCore1', kind: 'core' },
+  {
+    name: 'Advertiser Core',
+    workbookId: 'wb-core-adv',
+    workbookUrlId: 'urlAdv22',
+    kind: 'core_advertiser',
+  },
+  {
+    name: 'Plus: Geo & Device',
+    workbookId: 'wb-plus-geo',
+    workbookUrlId: 'urlGeo33',
+    kind: 'plus',
+  },
+];
+
+let database: Database;
+let app: FastifyInstance;
+const now = new Date('2026-11-23T10:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await buildTestApp(database, {
+    now: () => now,
+    config: createTestConfig({
+      SIGMA_EMBED_CLIENT_ID: 'embed-client-id',
+      SIGMA_EMBED_SECRET: SECRET,
+      SIGMA_ORG_SLUG: 'acme-analytics',
+      SIGMA_WORKBOOKS: JSON.stringify(WORKBOOKS),
+      SIGMA_ACCOUNT_TYPE: 'Partner Viewer',
+      SIGMA_PLUS_TEAM: 'Plus Partners',
+    }),
+  }));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function signedIn(options: CreateUserOptions) {
+  const created = await createUser(database.db, { password: PASSWORD, ...options });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { email: created.user.email, password: PASSWORD },
+  });
+  return { ...created, token: answer.json().data.token as string };
+}
+
+async function embedUrl(token: string, payload: Record<string, unknown>) {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/sigma/workbook/embed',
+    headers: bearer(token),
+    payload,
+  });
+  expect(answer.statusCode).toBe(200);
+  return answer.json().data as { url: string; expires_at: string };
+}
+
+/** `:jwt` and friends are colon-prefixed; URLSearchParams reads them as they are. */
+function parts(url: string) {
+  const parsed = new URL(url);
+  return { path: parsed.origin + parsed.pathname, params: Object.fromEntries(parsed.searchParams) };
+}
+
+describe('Sigma catalogue from SIGMA_WORKBOOKS', () => {
+  it('lists the configured workbooks a user may open', async () => {
+    const account = await createAccount(database.db, { plan: 'free_pro' });
+    const { token } = await signedIn({ account, permission: 'admin' });
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/sigma/workbook',
+      headers: bearer(token),
+    });
+    expect(answer.json().data).toEqual([
+      { name: 'Partner Core', workbookId: 'wb-core', kind: 'core' },
+      { name: 'Plus: Geo & Device', workbookId: 'wb-plus-geo', kind: 'plus' },
+    ]);
+  });
+});
+
+describe('Sigma JWT-signed embed URL', () => {
+  it('signs exactly the expected claims for a partner user (fixture: owner on Plus)', async () => {
+    const account = await createAccount(database.db, {
+      plan: 'free_plus',
+      name: 'Northwind Media',
+    });
+    const { user, token } = await signedIn({ account, permission: 'owner' });
+    const { url, expires_at } = await embedUrl(token, {
+      workbook_id: 'wb-plus-geo',
+      theme: 'dark',
+      locale: 'es',
+    });
+    const { path, params } = parts(url);
+    expect(path).toBe(
+      'https://app.sigmacomputing.com/acme-analytics/workbook/Plus%3A-Geo-%26-Device-urlGeo33',
+    );
+    expect(params).toEqual({
+      ':jwt': expect.any(String),
+      ':embed': 'true',
+      ':theme': 'Dark',
+      ':lng': 'es',
+      ':menu_position': 'none',
+      ':responsive_height': 'true',
+    });
+    const jwt = String(params[':jwt']);
+    expect(decodeProtectedHeader(jwt)).toEqual({
+      alg: 'HS256',
+      typ: 'JWT',
+      kid: 'embed-client-id',
+    });
+    const { payload } = await jwtVerify(jwt, new TextEncoder().encode(SECRET), {
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    const iat = Math.floor(now.getTime() / 1000);
+    expect(payload).toEqual({
+      sub: user.email,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      iat,
+      exp: iat + 3600,
+      account_type: 'Partner Viewer',
+      teams: [account.id, 'Plus Partners'],
+      user_attributes: { partner_id: account.id, partner_name: 'Northwind Media' },
+      first_name: 'Test',
+      last_name: 'owner',
+    });
+    expect(expires_at).toBe(new Date((iat + 3600) * 1000).toISOString());
+  });
+
+  it('adds the advertiser name for advertisers, and no Plus team without the entitlement (fixture: advertiser)', async () => {
+    const account = await createAccount(database.db, {
+      plan: 'free_plus',
+      name: 'Northwind Media',
+    });
+    const { user, token } = await signedIn({
+      account,
+      permission: 'advertiser',
+      advertiserName: 'Acme Shoes',
+    });
+    const { url } = await embedUrl(token, { workbook_id: 'wb-core-adv' });
+    const { path, params } = parts(url);
+    expect(path).toBe(
+      'https://app.sigmacomputing.com/acme-analytics/workbook/Advertiser-Core-urlAdv22',
+    );
+    expect(params[':theme']).toBe('Light');
+    expect(params[':lng']).toBe('en');
+    const { payload } = await jwtVerify(String(params[':jwt']), new TextEncoder().encode(SECRET), {
+      currentDate: now,
+    });
+    expect(payload).toMatchObject({
+      sub: user.email,
+      account_type: 'Partner Viewer',
+      teams: [account.id],
+      user_attributes: {
+        partner_id: account.id,
+        partner_name: 'Northwind Media',
+        advertiser_name: 'Acme Shoes',
+      },
+    });
+  });
+
+  it('mints a fresh jti for every URL', async () => {
+    const account = await createAccount(database.db, { plan: 'free_core' });
+    const { token } = await signedIn({ account, permission: 'user' });
+    const jtis = new Set<unknown>();
+    for (let load = 0; load < 5; load += 1) {
+      const jwt = String(
+        parts((await embedUrl(token, { workbook_id: 'wb-core' })).url).params[':jwt'],
+      );
+      jtis.add(
+        (await jwtVerify(jwt, new TextEncoder().encode(SECRET), { currentDate: now })).payload.jti,
+      );
+    }
+    expect(jtis.size).toBe(5);
+  });
+
+  it('does not verify with another secret', async () => {
+    const account = await createAccount(database.db, { plan: 'free_core' });
+    const { token } = await signedIn({ account, permission: 'user' });
+    const jwt = String(
+      parts((await embedUrl(token, { workbook_id: 'wb-core' })).url).params[':jwt'],
+    );
+    await expect(
+      jwtVerify(jwt, new TextEncoder().encode('another-secret-another-secret-12345'), {
+        currentDate: now,
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('workbookPathName', () => {
+  it.each([
+    ['Partner Core', 'Partner-Core'],
+    ['  Two   spaces ', 'Two-spaces'],
+    ['Ventas / España', 'Ventas-%2F-Espa%C3%B1a'],
+  ])('%j → %s', (name, expected) => {
+    expect(workbookPathName(name)).toBe(expected);
+  });
+});

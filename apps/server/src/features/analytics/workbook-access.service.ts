@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import { PlanIdSchema } from '@partner-portal/shared/plans';
+import { visibleWorkbooks } from '@partner-portal/shared/workbooks';
+import { accounts, accountUsers, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
+import { analyticsProvider, listCatalogue, type CatalogueEntry } from './workbook-catalogue';
+
+/** Who is looking, with what their membership and account entitle them to. */
+export async function loadViewer(ctx: AppContext, actor: Actor) {
+  const [row] = await ctx.db
+    .select({ user: users, membership: accountUsers, account: accounts })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.userId, actor.userId), eq(accountUsers.accountId, actor.accountId)))
+    .limit(1);
+  if (!row) throw new AppError('unauthorized', 'error.unauthorized');
+  return row;
+}
+
+/** GET /api/sigma/workbook: the workbooks this user may open, core first (spec §4, §6). */
+export async function workbooksFor(ctx: AppContext, actor: Actor): Promise<CatalogueEntry[]> {
+  const { membership, account } = await loadViewer(ctx, actor);
+  const catalogue = await listCatalogue(ctx.db, analyticsProvider(ctx.config));
+  return visibleWorkbooks(
+    {
+      permission: actor.permission,
+      plan: PlanIdSchema.safeParse(account.plan).data ?? null,
+      enable_plus: membership.enablePlus,
+      plus_dashboards: membership.plusDashboards,
+    },
+    catalogue,
+  );
+}
+
+/** 404 for a workbook not in the catalogue, 403 for one this user may not open. */
+export async function requireOpenable(
+  ctx: AppContext,
+  actor: Actor,
+  workbookId: string,
+): Promise<CatalogueEntry> {
+  const catalogue = await listCatalogue(ctx.db, analyticsProvider(ctx.config));
+  const known = catalogue.find((workbook) => workbook.workbookId === workbookId);
+  if (!known)
+    throw new AppError('not_found', 'error.workbook_not_found', { inputError: 'workbook_id' });
+  const allowed = await workbooksFor(ctx, actor);
+  if (!allowed.some((workbook) => workbook.workbookId === workbookId)) {
+    throw new AppError('forbidden', 'error.workbook_forbidden', { inputError: 'workbook_id' });
+  }
+  return known;
+}
