@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
+import { seedDemoData } from './db/seed/demo-seed';
+import { analyticsProvider, listCatalogue } from './features/analytics/workbook-catalogue';
 
 // config → database → migrate → app → listen; SIGTERM/SIGINT stop accepting, let in-flight
 // requests finish (app.close), close the database and exit 0.
@@ -25,6 +27,15 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
+  if (config.demoSeed) {
+    const catalogue = await listCatalogue(database.db, analyticsProvider(config));
+    await seedDemoData(database.db, {
+      now: new Date(),
+      firstPlusWorkbookId:
+        catalogue.find((workbook) => workbook.kind === 'plus')?.workbookId ?? null,
+      log: app.log,
+    });
+  }
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {

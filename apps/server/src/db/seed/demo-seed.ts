@@ -1,0 +1,130 @@
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../client';
+import { accounts, accountUsers, reportRows, users } from '../schema/index';
+import { hashPassword } from '../../lib/password';
+import { generateReportRows, type AdvertiserPlan } from './report-generator';
+
+export const DEMO_PASSWORD = 'Demo-partner-1!';
+
+/** Issue 5 "Demo data": exactly these people, in these accounts. */
+export const DEMO_USERS = [
+  {
+    email: 'owner@demo.test',
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    account: 'northwind',
+    permission: 'owner',
+  },
+  {
+    email: 'admin@demo.test',
+    firstName: 'Adam',
+    lastName: 'Admin',
+    account: 'northwind',
+    permission: 'admin',
+  },
+  {
+    email: 'advertiser@demo.test',
+    firstName: 'Ava',
+    lastName: 'Advertiser',
+    account: 'northwind',
+    permission: 'advertiser',
+  },
+  {
+    email: 'solo@demo.test',
+    firstName: 'Sam',
+    lastName: 'Solo',
+    account: 'solo',
+    permission: 'owner',
+  },
+] as const;
+
+const NORTHWIND_ADVERTISERS: AdvertiserPlan[] = [
+  { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.3 },
+  { name: 'Globex Travel', campaigns: ['City Breaks', 'Summer Flights'], scale: 1.6 },
+  { name: 'Initech Software', campaigns: ['Free Trial'], scale: 0.8 },
+  { name: 'Umbrella Health', campaigns: ['Wellness Week', 'Pharmacy Online'], scale: 1 },
+  { name: 'Stark Electronics', campaigns: ['Holiday Deals', 'New Arrivals'], scale: 1.9 },
+  { name: 'Wayne Home', campaigns: ['Garden Living'], scale: 0.6 },
+];
+const SOLO_ADVERTISERS: AdvertiserPlan[] = [
+  { name: 'Bluebird Books', campaigns: ['Bestsellers'], scale: 0.5 },
+  { name: 'Cedar Coffee', campaigns: ['Morning Blend'], scale: 0.4 },
+];
+
+const INSERT_BATCH = 1_000;
+
+/**
+ * Seeds the demo accounts into an empty database (no users yet) and reports what it did; a
+ * database with anyone in it is left alone. One transaction: a crash leaves no half seed.
+ */
+export async function seedDemoData(
+  db: Db,
+  input: { now: Date; firstPlusWorkbookId: string | null; log: FastifyBaseLogger },
+): Promise<boolean> {
+  const [existing] = await db.select({ users: count() }).from(users);
+  if ((existing?.users ?? 0) > 0) return false;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [northwind] = await tx
+      .insert(accounts)
+      .values({ name: 'Northwind Media', plan: 'free_plus', subscriptionStatus: 'active' })
+      .returning({ id: accounts.id });
+    const [solo] = await tx
+      .insert(accounts)
+      .values({ name: 'Solo Partner', plan: 'free_core', subscriptionStatus: 'active' })
+      .returning({ id: accounts.id });
+    if (!northwind || !solo) throw new Error('demo accounts not created');
+    const accountIds = { northwind: northwind.id, solo: solo.id };
+
+    for (const person of DEMO_USERS) {
+      const accountId = accountIds[person.account];
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: person.email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          passwordHash,
+          verified: true,
+          defaultAccountId: accountId,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('demo user not created');
+      const advertiser = person.permission === 'advertiser';
+      await tx.insert(accountUsers).values({
+        accountId,
+        userId: user.id,
+        permission: person.permission,
+        advertiserName: advertiser ? 'Acme Shoes' : null,
+        enablePlus: advertiser,
+        plusDashboards: advertiser && input.firstPlusWorkbookId ? [input.firstPlusWorkbookId] : [],
+      });
+    }
+
+    const rows = [
+      ...generateReportRows({
+        advertisers: NORTHWIND_ADVERTISERS,
+        days: 365,
+        until: input.now,
+        seed: 20_261_123,
+      }).map((row) => ({ ...row, accountId: northwind.id })),
+      ...generateReportRows({
+        advertisers: SOLO_ADVERTISERS,
+        days: 90,
+        until: input.now,
+        seed: 7,
+      }).map((row) => ({ ...row, accountId: solo.id })),
+    ];
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await tx.insert(reportRows).values(rows.slice(start, start + INSERT_BATCH));
+    }
+  });
+
+  input.log.info(
+    { accounts: ['Northwind Media (free_plus)', 'Solo Partner (free_core)'] },
+    `Demo data seeded. Sign in with ${DEMO_USERS.map((u) => u.email).join(', ')} — password ${DEMO_PASSWORD}`,
+  );
+  return true;
+}
