@@ -22,6 +22,13 @@ export default defineConfig({
     sourcemap: false,
     // bench/route-js-size.ts reads the manifest to weigh what each route loads.
     manifest: true,
+    // Two pages: the app, and the built-in workbook page the dashboards embed in an iframe.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

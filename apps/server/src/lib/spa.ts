@@ -28,6 +28,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The built-in workbook page (issue 5), its own small bundle: the dashboards frame it.
+  const embedFile = join(distDir, 'embed.html');
+  app.get('/embed/workbook/:id', { config: { access: 'public' } }, (_request, reply) => {
+    if (!existsSync(embedFile)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('embed.html');
+  });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {

@@ -101,7 +101,8 @@ describe('main navigation and user menu', () => {
     const fetchMock = vi.fn(async () => answer(200, { data: switched }));
     vi.stubGlobal('fetch', fetchMock);
     setSession(testSession({ accounts: twoAccounts }));
-    renderAt('/dashboard/core');
+    // A page that calls nothing itself, so the only request is the switch.
+    renderAt('/welcome');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
     );
@@ -119,7 +120,8 @@ describe('main navigation and user menu', () => {
       vi.fn(async () => answer(403, { message: 'You are no longer a member of that account' })),
     );
     setSession(testSession({ accounts: twoAccounts }));
-    renderAt('/dashboard/core');
+    // A page that calls nothing itself, so the only request is the switch.
+    renderAt('/welcome');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
     );

@@ -1,7 +1,30 @@
-import { UpcomingPage } from './upcoming-page';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
+import { DashboardView } from '@/features/dashboards/components/dashboard-view';
+import { useSession } from '@/lib/session-store';
+import { Page } from '../layouts/page';
+import { paths } from '../route-table';
 
+/** Spec §2 "Core dashboard": the core workbook; the owner also sees its raw embed markup. */
 export default function DashboardCorePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [params] = useSearchParams();
   return (
-    <UpcomingPage titleKey="titles.dashboard_core" descriptionKey="app.pages.dashboard_core" />
+    <Page titleKey="titles.dashboard_core">
+      {params.get('upgrade') === 'plus' ? (
+        <Banner variant="warning" title={t('dashboards.upgrade.title')}>
+          {t('dashboards.upgrade.body')}{' '}
+          <Link
+            to={`${paths.accountUpgrade}?plan=free_plus`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('dashboards.upgrade.link')}
+          </Link>
+        </Banner>
+      ) : null}
+      <DashboardView kind="core" showMarkup={session?.permission === 'owner'} />
+    </Page>
   );
 }

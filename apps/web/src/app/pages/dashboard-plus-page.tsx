@@ -1,7 +1,28 @@
-import { UpcomingPage } from './upcoming-page';
+import { Navigate } from 'react-router';
+import { isPlusEligible } from '@partner-portal/shared/plans';
+import { DashboardView } from '@/features/dashboards/components/dashboard-view';
+import { useSession } from '@/lib/session-store';
+import { Page } from '../layouts/page';
+import { paths } from '../route-table';
 
+/**
+ * Spec §2 "Plus dashboard": without Plus access, back to the core dashboard; a free_core
+ * account lands there with the upgrade warning (docs/decisions/0006-plus-redirect.md).
+ */
 export default function DashboardPlusPage() {
+  const session = useSession();
+  if (!session || !isPlusEligible(session)) {
+    const upgrade = session?.plan === 'free_core' && session.permission !== 'advertiser';
+    return (
+      <Navigate
+        replace
+        to={upgrade ? `${paths.dashboardCore}?upgrade=plus` : paths.dashboardCore}
+      />
+    );
+  }
   return (
-    <UpcomingPage titleKey="titles.dashboard_plus" descriptionKey="app.pages.dashboard_plus" />
+    <Page titleKey="titles.dashboard_plus">
+      <DashboardView kind="plus" showMarkup={session.permission === 'owner'} />
+    </Page>
   );
 }

@@ -38,7 +38,9 @@ describe('every route of spec §2 renders in its layout with its translated titl
             ? { verified: false }
             : path === '/signup/plan'
               ? { plan: null }
-              : {},
+              : path === '/dashboard/plus'
+                ? { plan: 'free_plus' }
+                : {},
         ),
       );
       const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });

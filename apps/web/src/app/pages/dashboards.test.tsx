@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { StoredSession } from '@partner-portal/shared/user';
+import { clearSession, setSession } from '@/lib/session-store';
+import { testSession } from '@/test/test-session';
+import { Providers } from '../providers';
+import { buildRoutes } from '../router';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+const WORKBOOKS = [
+  { name: 'Partner overview', workbookId: 'local-core-overview', kind: 'core' },
+  { name: 'Advertiser performance', workbookId: 'local-plus-advertisers', kind: 'plus' },
+  { name: 'Geography and devices', workbookId: 'local-plus-geography', kind: 'plus' },
+];
+
+function stubServer() {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/sigma/workbook') {
+        return new Response(JSON.stringify({ data: WORKBOOKS }), { status: 200 });
+      }
+      if (url === '/api/sigma/workbook/embed') {
+        const body = JSON.parse(String(init.body)) as { workbook_id: string };
+        posted.push(body);
+        return new Response(
+          JSON.stringify({
+            data: {
+              url: `http://localhost:3000/embed/workbook/${body.workbook_id}?token=t`,
+              expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+            },
+          }),
+          { status: 200 },
+        );
+      }
+      return new Response(JSON.stringify({ data: null }), { status: 200 });
+    }),
+  );
+  return posted;
+}
+
+function renderAt(path: string, session: Partial<StoredSession>) {
+  setSession(testSession(session));
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('/dashboard/core', () => {
+  it('frames the core workbook with a freshly minted URL in the current theme and language', async () => {
+    const posted = stubServer();
+    renderAt('/dashboard/core', { plan: 'free_plus', permission: 'admin' });
+    const frame = await screen.findByTitle('Partner overview');
+    expect(frame).toHaveAttribute(
+      'src',
+      'http://localhost:3000/embed/workbook/local-core-overview?token=t',
+    );
+    expect(posted).toEqual([{ workbook_id: 'local-core-overview', theme: 'light', locale: 'en' }]);
+    expect(screen.getByRole('status', { name: 'Loading the dashboard…' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show embed markup' })).not.toBeInTheDocument();
+  });
+
+  it('shows the owner the embed markup to copy', async () => {
+    stubServer();
+    renderAt('/dashboard/core', { plan: 'free_plus', permission: 'owner' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show embed markup' }));
+    expect(screen.getByLabelText('Embed markup')).toHaveValue(
+      '<iframe src="http://localhost:3000/embed/workbook/local-core-overview?token=t" title="Partner overview" width="100%" height="720" style="border:0" allow="fullscreen"></iframe>',
+    );
+  });
+});
+
+describe('/dashboard/plus', () => {
+  it('offers a select when there are several Plus workbooks, the first by default', async () => {
+    const posted = stubServer();
+    renderAt('/dashboard/plus', { plan: 'free_plus', permission: 'user' });
+    expect(await screen.findByTitle('Advertiser performance')).toBeInTheDocument();
+    expect(screen.getByLabelText('Workbook')).toHaveTextContent('Advertiser performance');
+    expect(posted).toEqual([
+      { workbook_id: 'local-plus-advertisers', theme: 'light', locale: 'en' },
+    ]);
+  });
+
+  it('sends a free_core user to the core dashboard with the upgrade warning', async () => {
+    stubServer();
+    const router = renderAt('/dashboard/plus', { plan: 'free_core', permission: 'owner' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/core'));
+    expect(router.state.location.search).toBe('?upgrade=plus');
+    expect(await screen.findByText('Plus dashboards need a Plus plan')).toBeInTheDocument();
+  });
+
+  it('sends an advertiser without Plus to the core dashboard without the warning', async () => {
+    stubServer();
+    const router = renderAt('/dashboard/plus', {
+      plan: 'free_plus',
+      permission: 'advertiser',
+      enable_plus: false,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/core'));
+    expect(router.state.location.search).toBe('');
+  });
+});

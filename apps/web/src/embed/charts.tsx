@@ -1,0 +1,155 @@
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { Bar, Line } from 'react-chartjs-2';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@partner-portal/shared/constants';
+import type { BreakdownResponse, TrendResponse } from '@partner-portal/shared/report-data';
+import { chartColors, formatCount, formatMoney } from './format';
+
+ChartJS.register(
+  BarElement,
+  CategoryScale,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
+
+/** Spec §9: charts animate for 1000 ms with easeOutQuart. */
+const ANIMATION = { duration: 1000, easing: 'easeOutQuart' } as const;
+
+export function TrendChart({
+  trend,
+  locale,
+  dark,
+}: {
+  trend: TrendResponse;
+  locale: Locale;
+  dark: boolean;
+}) {
+  const { t } = useTranslation();
+  const colors = chartColors(dark);
+  const total = trend.reduce((sum, day) => sum + day.revenue, 0);
+  return (
+    <div className="h-64">
+      <Line
+        role="img"
+        aria-label={t('embed.charts.trend_label', {
+          days: trend.length,
+          revenue: formatMoney(locale, total),
+        })}
+        options={{
+          animation: ANIMATION,
+          maintainAspectRatio: false,
+          interaction: { mode: 'index', intersect: false },
+          plugins: { legend: { labels: { color: colors.text } } },
+          scales: {
+            x: { ticks: { color: colors.text, maxTicksLimit: 8 }, grid: { color: colors.grid } },
+            revenue: {
+              position: 'left',
+              ticks: {
+                color: colors.text,
+                callback: (value) => formatMoney(locale, Number(value), true),
+              },
+              grid: { color: colors.grid },
+            },
+            conversions: {
+              position: 'right',
+              ticks: {
+                color: colors.text,
+                callback: (value) => formatCount(locale, Number(value), true),
+              },
+              grid: { display: false },
+            },
+          },
+        }}
+        data={{
+          labels: trend.map((day) => day.date),
+          datasets: [
+            {
+              label: t('embed.metrics.revenue'),
+              data: trend.map((day) => day.revenue),
+              yAxisID: 'revenue',
+              borderColor: colors.primary,
+              backgroundColor: `${colors.primary}22`,
+              fill: true,
+              pointRadius: 0,
+              tension: 0.3,
+            },
+            {
+              label: t('embed.metrics.conversions'),
+              data: trend.map((day) => day.conversions),
+              yAxisID: 'conversions',
+              borderColor: colors.secondary,
+              pointRadius: 0,
+              tension: 0.3,
+            },
+          ],
+        }}
+      />
+    </div>
+  );
+}
+
+/** Top-N of a breakdown as horizontal bars, by revenue. */
+export function TopChart({
+  data,
+  locale,
+  dark,
+  label,
+}: {
+  data: BreakdownResponse;
+  locale: Locale;
+  dark: boolean;
+  label: string;
+}) {
+  const colors = chartColors(dark);
+  return (
+    <div className="h-64">
+      <Bar
+        role="img"
+        aria-label={`${label}: ${data.rows
+          .map((row) => `${row.key} ${formatMoney(locale, row.revenue)}`)
+          .join(', ')}`}
+        options={{
+          animation: ANIMATION,
+          indexAxis: 'y',
+          maintainAspectRatio: false,
+          plugins: { legend: { display: false } },
+          scales: {
+            x: {
+              ticks: {
+                color: colors.text,
+                maxTicksLimit: 5,
+                callback: (value) => formatMoney(locale, Number(value), true),
+              },
+              grid: { color: colors.grid },
+            },
+            y: { ticks: { color: colors.text }, grid: { display: false } },
+          },
+        }}
+        data={{
+          labels: data.rows.map((row) => row.key),
+          datasets: [
+            {
+              data: data.rows.map((row) => row.revenue),
+              backgroundColor: colors.primary,
+              borderRadius: 4,
+            },
+          ],
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
+import type { EmbedSessionResponse, ReportRange } from '@partner-portal/shared/report-data';
+import type { Locale } from '@partner-portal/shared/constants';
+import { Banner } from '@/components/ui/banner';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { EmbedApi, openEmbedSession } from './embed-api';
+import { presetRange } from './date-range';
+import { followPageHeight, postToHost } from './parent-events';
+import { RangeFilter } from './range-filter';
+import { WorkbookView } from './workbook-view';
+
+export interface EmbedLocation {
+  workbookId: string;
+  token: string | null;
+  dark: boolean;
+  locale: Locale;
+}
+
+/** Reads `/embed/workbook/{id}?token=&theme=&lng=` as the host page minted it. */
+export function readEmbedLocation(location: Location): EmbedLocation {
+  const params = new URLSearchParams(location.search);
+  return {
+    workbookId: decodeURIComponent(location.pathname.split('/').pop() ?? ''),
+    token: params.get('token'),
+    dark: params.get('theme') === 'dark',
+    locale: params.get('lng') === 'es' ? 'es' : 'en',
+  };
+}
+
+type State =
+  { kind: 'opening' } | { kind: 'open'; session: EmbedSessionResponse } | { kind: 'expired' };
+
+/**
+ * The built-in provider's workbook page, inside the host's iframe: trades the single-use URL
+ * token for a data session, then renders the workbook, posting Sigma's events to the host.
+ */
+export function EmbedApp({ where }: { where: EmbedLocation }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'opening' });
+  const [range, setRange] = useState<ReportRange>(() => presetRange('30d'));
+  const [failure, setFailure] = useState<string | null>(null);
+  const opened = useRef(false);
+  const workbook = findLocalWorkbook(where.workbookId);
+
+  useEffect(() => followPageHeight(), []);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const expire = (message: string) => {
+      setState({ kind: 'expired' });
+      postToHost({ type: 'workbook:error', code: 'EINVAL', message });
+    };
+    if (!where.token || !workbook) {
+      expire('missing or unknown workbook token');
+      return;
+    }
+    openEmbedSession(where.workbookId, where.token).then(
+      ({ data }) => {
+        setState({ kind: 'open', session: data });
+        postToHost({ type: 'workbook:loaded' });
+      },
+      (error: unknown) => expire(error instanceof Error ? error.message : 'session refused'),
+    );
+  }, [where, workbook]);
+
+  const session = state.kind === 'open' ? state.session : null;
+  const api = useMemo(() => (session ? new EmbedApi(session.session) : null), [session]);
+  const onError = useCallback((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ApiError && error.status === 401) {
+      setState({ kind: 'expired' });
+      postToHost({ type: 'workbook:error', code: 'EINVAL', message });
+      return;
+    }
+    setFailure(message);
+    postToHost({ type: 'workbook:error', code: 'EDATA', message });
+  }, []);
+
+  if (state.kind === 'opening') {
+    return (
+      <div className="grid min-h-40 place-items-center" aria-live="polite">
+        <Spinner className="size-6" />
+        <span className="sr-only">{t('embed.loading')}</span>
+      </div>
+    );
+  }
+  if (state.kind === 'expired' || !api || !session || !workbook) {
+    return (
+      <main className="p-4">
+        <Banner variant="error" title={t('embed.expired.title')}>
+          {t('embed.expired.body')}
+        </Banner>
+      </main>
+    );
+  }
+  return (
+    <main className="grid gap-4 p-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-lg font-semibold">
+            {t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name })}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {session.advertiser_name
+              ? t('embed.scope.advertiser', {
+                  partner: session.partner_name,
+                  advertiser: session.advertiser_name,
+                })
+              : t('embed.scope.partner', { partner: session.partner_name })}
+          </p>
+        </div>
+        <RangeFilter range={range} onChange={setRange} />
+      </header>
+      {failure ? (
+        <Banner variant="error" title={t('embed.failed')}>
+          {failure}
+        </Banner>
+      ) : null}
+      {session.data_range === null ? (
+        <Banner variant="info" title={t('embed.empty.title')}>
+          {t('embed.empty.body')}
+        </Banner>
+      ) : null}
+      <WorkbookView
+        sections={workbook.sections}
+        api={api}
+        range={range}
+        locale={where.locale}
+        dark={where.dark}
+        onError={onError}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { KpisResponse, ReportMetric } from '@partner-portal/shared/report-data';
+import type { Locale } from '@partner-portal/shared/constants';
+import { cn } from '@/lib/cn';
+import { formatCount, formatMoney, formatPercent, percentChange } from './format';
+
+const TILES: ReportMetric[] = ['impressions', 'clicks', 'conversions', 'revenue', 'payout'];
+
+/** KPI tiles with the change against the same number of days just before the range. */
+export function KpiTiles({ kpis, locale }: { kpis: KpisResponse | null; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={t('embed.sections.kpis')}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
+      {TILES.map((metric) => {
+        if (!kpis) {
+          return <div key={metric} className="h-24 animate-pulse rounded-lg border bg-muted/50" />;
+        }
+        const value = kpis.current[metric];
+        const money = metric === 'revenue' || metric === 'payout';
+        const change = percentChange(value, kpis.previous[metric]);
+        const Icon =
+          change === null || change === 0 ? Minus : change > 0 ? ArrowUpRight : ArrowDownRight;
+        return (
+          <div key={metric} className="min-w-0 rounded-lg border bg-card p-3 sm:p-4">
+            <p className="text-xs font-medium text-muted-foreground">
+              {t(`embed.metrics.${metric}`)}
+            </p>
+            <p
+              className="mt-1 text-lg font-semibold break-words tabular-nums sm:text-2xl"
+              data-testid={`kpi-${metric}`}
+            >
+              {money ? formatMoney(locale, value) : formatCount(locale, value)}
+            </p>
+            <p
+              className={cn(
+                'mt-1 flex items-center gap-1 text-xs tabular-nums',
+                change === null || change === 0
+                  ? 'text-muted-foreground'
+                  : change > 0
+                    ? 'text-emerald-700 dark:text-emerald-400'
+                    : 'text-red-700 dark:text-red-400',
+              )}
+            >
+              <Icon aria-hidden className="size-3.5" />
+              {change === null
+                ? t('embed.kpis.no_previous')
+                : t('embed.kpis.change', { change: formatPercent(locale, change) })}
+            </p>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

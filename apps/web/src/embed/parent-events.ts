@@ -1,0 +1,28 @@
+/**
+ * The events Sigma's iframe posts to its host (sigma-embedding.md), so the host page has one
+ * code path for both providers. The host is this same origin; nothing is posted elsewhere.
+ */
+export type WorkbookEvent =
+  | { type: 'workbook:loaded' }
+  | { type: 'workbook:error'; code: string; message: string }
+  | { type: 'workbook:pageheight:onchange'; pageHeight: number };
+
+export function postToHost(event: WorkbookEvent): void {
+  if (window.parent === window) return;
+  window.parent.postMessage(event, window.location.origin);
+}
+
+/** Reports the page height whenever it changes, for `:responsive_height` hosts. */
+export function followPageHeight(): () => void {
+  let last = 0;
+  const report = () => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height === last) return;
+    last = height;
+    postToHost({ type: 'workbook:pageheight:onchange', pageHeight: height });
+  };
+  const observer = new ResizeObserver(report);
+  observer.observe(document.body);
+  report();
+  return () => observer.disconnect();
+}

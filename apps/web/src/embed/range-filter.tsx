@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ReportRangeQuerySchema, type ReportRange } from '@partner-portal/shared/report-data';
+import { translateFormMessage } from '@partner-portal/shared/form-messages';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
+
+/** Spec: a date-range filter with presets and a custom range; the last 30 days by default. */
+export function RangeFilter({
+  range,
+  onChange,
+}: {
+  range: ReportRange;
+  onChange: (range: ReportRange) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [preset, setPreset] = useState<RangePreset>('30d');
+  const [draft, setDraft] = useState(range);
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+
+  const choose = (value: string) => {
+    const next = value as RangePreset;
+    setPreset(next);
+    setError(null);
+    if (next !== 'custom') {
+      const chosen = presetRange(next);
+      setDraft(chosen);
+      onChange(chosen);
+    }
+  };
+  const apply = () => {
+    const parsed = ReportRangeQuerySchema.safeParse(draft);
+    if (parsed.success) {
+      setError(null);
+      onChange(parsed.data);
+      return;
+    }
+    const issue = parsed.error.issues[0];
+    setError({
+      field: String(issue?.path[0] ?? 'from'),
+      message:
+        translateFormMessage(i18n.language === 'es' ? 'es' : 'en', issue?.message ?? '') ??
+        t('global.error.generic'),
+    });
+  };
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="grid gap-1.5">
+        <Label htmlFor="range-preset">{t('embed.range.label')}</Label>
+        <Select
+          id="range-preset"
+          value={preset}
+          onValueChange={choose}
+          className="w-48"
+          options={RANGE_PRESETS.map((value) => ({ value, label: t(`embed.range.${value}`) }))}
+        />
+      </div>
+      {preset === 'custom' ? (
+        <>
+          {(['from', 'to'] as const).map((field) => (
+            <div key={field} className="grid gap-1.5">
+              <Label htmlFor={`range-${field}`}>{t(`embed.range.${field}`)}</Label>
+              <Input
+                id={`range-${field}`}
+                type="date"
+                value={draft[field]}
+                aria-invalid={error?.field === field || undefined}
+                aria-describedby={error?.field === field ? 'range-error' : undefined}
+                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                className="w-40"
+              />
+            </div>
+          ))}
+          <Button onClick={apply}>{t('embed.range.apply')}</Button>
+          {error ? (
+            <p id="range-error" role="alert" className="basis-full text-sm text-destructive">
+              {error.message}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="pb-2 text-sm text-muted-foreground tabular-nums">
+          {t('embed.range.showing', { from: range.from, to: range.to })}
+        </p>
+      )}
+    </div>
+  );
+}

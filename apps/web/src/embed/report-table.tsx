@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@partner-portal/shared/constants';
+import {
+  REPORT_METRICS,
+  type BreakdownQuery,
+  type BreakdownResponse,
+  type ReportDimension,
+  type ReportRange,
+} from '@partner-portal/shared/report-data';
+import { Button } from '@/components/ui/button';
+import type { EmbedApi } from './embed-api';
+import { formatCount, formatMoney } from './format';
+
+type SortKey = BreakdownQuery['sort'];
+const PAGE_SIZE = 10;
+
+/** A server-sorted, paginated breakdown with CSV export of every row in the session's scope. */
+export function ReportTable({
+  api,
+  dimension,
+  range,
+  locale,
+  onError,
+}: {
+  api: EmbedApi;
+  dimension: ReportDimension;
+  range: ReportRange;
+  locale: Locale;
+  onError: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({
+    key: 'revenue',
+    dir: 'desc',
+  });
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<BreakdownResponse | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const query: BreakdownQuery = {
+    ...range,
+    dimension,
+    sort: sort.key,
+    dir: sort.dir,
+    page,
+    page_size: PAGE_SIZE,
+  };
+  const queryKey = JSON.stringify(query);
+
+  useEffect(() => setPage(1), [range.from, range.to]);
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    api.breakdown(JSON.parse(queryKey) as BreakdownQuery).then(
+      (result) => live && setData(result),
+      (error: unknown) => live && onError(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, queryKey, onError]);
+
+  const toggleSort = (key: SortKey) =>
+    setSort((current) => ({
+      key,
+      dir: current.key === key && current.dir === 'desc' ? 'asc' : 'desc',
+    }));
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const columns: SortKey[] = ['key', ...REPORT_METRICS];
+  const title = t(`embed.dimensions.${dimension}`);
+
+  return (
+    <section aria-label={title} className="grid gap-3 rounded-lg border bg-card p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">{title}</h2>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={exporting}
+          onClick={() => {
+            setExporting(true);
+            api
+              .exportCsv(query)
+              .catch(onError)
+              .finally(() => setExporting(false));
+          }}
+        >
+          <Download aria-hidden />
+          {t('embed.table.export')}
+        </Button>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-sm">
+          <thead>
+            <tr className="border-b text-left text-xs text-muted-foreground">
+              {columns.map((column) => {
+                const active = sort.key === column;
+                const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+                return (
+                  <th
+                    key={column}
+                    scope="col"
+                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    className={column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right'}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => toggleSort(column)}
+                      className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    >
+                      {column === 'key' ? title : t(`embed.metrics.${column}`)}
+                      <Icon aria-hidden className="size-3" />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody aria-busy={!data}>
+            {!data
+              ? Array.from({ length: 5 }, (_, index) => (
+                  <tr key={index} className="border-b last:border-0">
+                    <td colSpan={columns.length} className="py-2">
+                      <div className="h-4 animate-pulse rounded bg-muted" />
+                    </td>
+                  </tr>
+                ))
+              : data.rows.map((row) => (
+                  <tr key={row.key} className="border-b last:border-0">
+                    <th scope="row" className="py-2 pr-2 text-left font-medium">
+                      {row.key}
+                    </th>
+                    {REPORT_METRICS.map((metric) => (
+                      <td key={metric} className="py-2 pl-2 text-right tabular-nums">
+                        {metric === 'revenue' || metric === 'payout'
+                          ? formatMoney(locale, row[metric])
+                          : formatCount(locale, row[metric])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            {data && data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="py-6 text-center text-muted-foreground">
+                  {t('embed.table.empty')}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex items-center justify-end gap-2 text-xs text-muted-foreground">
+        <span aria-live="polite">
+          {t('embed.table.page', { page: data?.page ?? page, pages, total: data?.total ?? 0 })}
+        </span>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label={t('embed.table.previous')}
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+        >
+          <ChevronLeft aria-hidden />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-8"
+          aria-label={t('embed.table.next')}
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        >
+          <ChevronRight aria-hidden />
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@partner-portal/shared/constants';
+import type { WorkbookSection } from '@partner-portal/shared/local-workbooks';
+import type {
+  BreakdownResponse,
+  KpisResponse,
+  ReportDimension,
+  ReportRange,
+  TrendResponse,
+} from '@partner-portal/shared/report-data';
+import type { EmbedApi } from './embed-api';
+import { TopChart, TrendChart } from './charts';
+import { KpiTiles } from './kpi-tiles';
+import { ReportTable } from './report-table';
+
+interface ViewProps {
+  api: EmbedApi;
+  range: ReportRange;
+  locale: Locale;
+  dark: boolean;
+  onError: (error: unknown) => void;
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="grid gap-3 rounded-lg border bg-card p-4">
+      <h2 className="text-sm font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ChartSkeleton() {
+  return <div className="h-64 animate-pulse rounded-md bg-muted/60" />;
+}
+
+function useLoaded<T>(load: () => Promise<T>, key: string, onError: (error: unknown) => void) {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    let live = true;
+    setValue(null);
+    load().then(
+      (result) => live && setValue(result),
+      (error: unknown) => live && onError(error),
+    );
+    return () => {
+      live = false;
+    };
+    // `key` stands for everything `load` reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return value;
+}
+
+function Kpis({ api, range, locale, onError }: ViewProps) {
+  const kpis = useLoaded<KpisResponse>(() => api.kpis(range), JSON.stringify(range), onError);
+  return <KpiTiles kpis={kpis} locale={locale} />;
+}
+
+function Trend({ api, range, locale, dark, onError }: ViewProps) {
+  const { t } = useTranslation();
+  const trend = useLoaded<TrendResponse>(() => api.trend(range), JSON.stringify(range), onError);
+  return (
+    <Panel title={t('embed.sections.trend')}>
+      {trend ? <TrendChart trend={trend} locale={locale} dark={dark} /> : <ChartSkeleton />}
+    </Panel>
+  );
+}
+
+function Top({ dimension, ...props }: ViewProps & { dimension: ReportDimension }) {
+  const { t } = useTranslation();
+  const title = t(`embed.top.${dimension}`);
+  const data = useLoaded<BreakdownResponse>(
+    () =>
+      props.api.breakdown({
+        ...props.range,
+        dimension,
+        sort: 'revenue',
+        dir: 'desc',
+        page: 1,
+        page_size: 8,
+      }),
+    `${dimension}:${JSON.stringify(props.range)}`,
+    props.onError,
+  );
+  return (
+    <Panel title={title}>
+      {data ? (
+        <TopChart data={data} locale={props.locale} dark={props.dark} label={title} />
+      ) : (
+        <ChartSkeleton />
+      )}
+    </Panel>
+  );
+}
+
+/** Renders a built-in workbook's sections, each loading its own data for the range. */
+export function WorkbookView({
+  sections,
+  ...props
+}: ViewProps & { sections: readonly WorkbookSection[] }) {
+  const table = (dimension: ReportDimension) => (
+    <ReportTable
+      api={props.api}
+      dimension={dimension}
+      range={props.range}
+      locale={props.locale}
+      onError={props.onError}
+    />
+  );
+  const render: Record<WorkbookSection, () => React.ReactNode> = {
+    kpis: () => <Kpis {...props} />,
+    trend: () => <Trend {...props} />,
+    top_advertisers: () => <Top {...props} dimension="advertiser" />,
+    top_campaigns: () => table('campaign'),
+    advertisers_table: () => table('advertiser'),
+    campaigns_table: () => table('campaign'),
+    channels: () => <Top {...props} dimension="channel" />,
+    countries: () => (
+      <>
+        <Top {...props} dimension="country" />
+        {table('country')}
+      </>
+    ),
+    devices: () => <Top {...props} dimension="device" />,
+  };
+  return (
+    <div className="grid gap-4">
+      {sections.map((section) => (
+        <div key={section} className="contents">
+          {render[section]()}
+        </div>
+      ))}
+    </div>
+  );
+}

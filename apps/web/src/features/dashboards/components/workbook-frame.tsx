@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Code2, Copy, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmbedResponseSchema, type Workbook } from '@partner-portal/shared/workbooks';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { api } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+import { useDarkMode } from '@/lib/theme';
+import { cn } from '@/lib/cn';
+import { readWorkbookMessage } from '../api/workbook-messages';
+
+/** Re-mint this long before the URL's token expires, so the frame never shows "expired". */
+const REMINT_MARGIN_MS = 60_000;
+const INITIAL_HEIGHT = 720;
+
+type FrameState = 'minting' | 'loading' | 'loaded' | 'failed';
+
+function iframeMarkup(url: string, title: string): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `<iframe src="${escape(url)}" title="${escape(title)}" width="100%" height="${INITIAL_HEIGHT}" style="border:0" allow="fullscreen"></iframe>`;
+}
+
+/**
+ * A workbook in a responsive iframe (issue 5 "Screens"): a fresh URL per load in the current
+ * theme and language, a skeleton until `workbook:loaded`, the height the workbook reports, an
+ * error state with retry, and a new URL shortly before the old one expires. `showMarkup` adds
+ * the owner's "raw markup" view of the embed.
+ */
+export function WorkbookFrame({
+  workbook,
+  showMarkup,
+}: {
+  workbook: Workbook;
+  showMarkup: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { dark } = useDarkMode();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [embed, setEmbed] = useState<{ url: string; expiresAt: number } | null>(null);
+  const [state, setState] = useState<FrameState>('minting');
+  const [height, setHeight] = useState(INITIAL_HEIGHT);
+  const [markup, setMarkup] = useState(false);
+  const locale = i18n.language === 'es' ? 'es' : 'en';
+
+  const mint = useCallback(() => {
+    setState((current) => (current === 'loaded' ? current : 'minting'));
+    api
+      .post(
+        '/api/sigma/workbook/embed',
+        { workbook_id: workbook.workbookId, theme: dark ? 'dark' : 'light', locale },
+        { schema: EmbedResponseSchema },
+      )
+      .then(
+        ({ data }) => {
+          setEmbed({ url: data.url, expiresAt: Date.parse(data.expires_at) });
+          setState((current) => (current === 'loaded' ? current : 'loading'));
+        },
+        (error: unknown) => {
+          handleApiError(error);
+          setState('failed');
+        },
+      );
+  }, [workbook.workbookId, dark, locale]);
+
+  useEffect(() => {
+    setState('minting');
+    mint();
+  }, [mint]);
+
+  // Sigma refuses an expired token: load a fresh URL shortly before it runs out.
+  useEffect(() => {
+    if (!embed) return;
+    const wait = Math.max(5_000, embed.expiresAt - Date.now() - REMINT_MARGIN_MS);
+    const timer = window.setTimeout(mint, wait);
+    return () => window.clearTimeout(timer);
+  }, [embed, mint]);
+
+  useEffect(() => {
+    if (!embed) return;
+    const origin = new URL(embed.url, window.location.href).origin;
+    const onMessage = (event: MessageEvent) => {
+      const message = readWorkbookMessage(event, frame.current, origin);
+      if (!message) return;
+      if (message.type === 'workbook:loaded') setState('loaded');
+      if (message.type === 'workbook:error') setState('failed');
+      if (message.type === 'workbook:pageheight:onchange') setHeight(Math.ceil(message.pageHeight));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [embed]);
+
+  const title = workbook.name;
+  return (
+    <div className="grid gap-3">
+      {showMarkup && embed ? (
+        <div className="flex justify-end">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={markup}
+            onClick={() => setMarkup(!markup)}
+          >
+            <Code2 aria-hidden />
+            {markup ? t('dashboards.markup.hide') : t('dashboards.markup.show')}
+          </Button>
+        </div>
+      ) : null}
+      {markup && embed ? (
+        <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+          <label htmlFor="workbook-markup" className="text-sm font-medium">
+            {t('dashboards.markup.label')}
+          </label>
+          <textarea
+            id="workbook-markup"
+            readOnly
+            rows={4}
+            value={iframeMarkup(embed.url, title)}
+            className="w-full resize-y rounded-md border bg-background p-2 font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <p className="text-xs text-muted-foreground">{t('dashboards.markup.note')}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            onClick={() => {
+              void navigator.clipboard.writeText(iframeMarkup(embed.url, title)).then(
+                () => toast({ variant: 'success', title: t('dashboards.markup.copied') }),
+                () => undefined,
+              );
+            }}
+          >
+            <Copy aria-hidden />
+            {t('dashboards.markup.copy')}
+          </Button>
+        </div>
+      ) : null}
+      {state === 'failed' ? (
+        <Banner
+          variant="error"
+          title={t('dashboards.failed.title')}
+          action={
+            <Button variant="outline" size="sm" onClick={mint}>
+              <RefreshCw aria-hidden />
+              {t('dashboards.failed.retry')}
+            </Button>
+          }
+        >
+          {t('dashboards.failed.body')}
+        </Banner>
+      ) : null}
+      <div className="relative">
+        {state !== 'loaded' && state !== 'failed' ? (
+          <div
+            role="status"
+            aria-label={t('dashboards.loading')}
+            className="absolute inset-0 grid animate-pulse content-start gap-4 rounded-lg border bg-card p-4"
+          >
+            <div className="h-6 w-1/3 rounded bg-muted" />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+              {Array.from({ length: 5 }, (_, index) => (
+                <div key={index} className="h-20 rounded bg-muted" />
+              ))}
+            </div>
+            <div className="h-64 rounded bg-muted" />
+          </div>
+        ) : null}
+        {embed && state !== 'failed' ? (
+          <iframe
+            ref={frame}
+            key={embed.url}
+            src={embed.url}
+            title={title}
+            style={{ height }}
+            className={cn(
+              'w-full rounded-lg border-0 bg-background transition-opacity',
+              state === 'loaded' ? 'opacity-100' : 'opacity-0',
+            )}
+            allow="fullscreen"
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

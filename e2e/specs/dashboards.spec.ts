@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
+import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+const DEMO_PASSWORD = 'Demo-partner-1!';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/signin');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+}
+
+function isoDaysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The demo seed's rows for Northwind, regenerated from the same seed: what a direct sum over the
+ * database would give for the range, computed without the app's queries.
+ */
+function northwindRevenue(from: string, to: string, advertiser?: string): number {
+  const rows = generateReportRows({
+    advertisers: [
+      { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.3 },
+      { name: 'Globex Travel', campaigns: ['City Breaks', 'Summer Flights'], scale: 1.6 },
+      { name: 'Initech Software', campaigns: ['Free Trial'], scale: 0.8 },
+      { name: 'Umbrella Health', campaigns: ['Wellness Week', 'Pharmacy Online'], scale: 1 },
+      { name: 'Stark Electronics', campaigns: ['Holiday Deals', 'New Arrivals'], scale: 1.9 },
+      { name: 'Wayne Home', campaigns: ['Garden Living'], scale: 0.6 },
+    ],
+    days: 365,
+    until: new Date(),
+    seed: 20_261_123,
+  });
+  return (
+    rows
+      .filter((row) => row.date >= from && row.date <= to)
+      .filter((row) => !advertiser || row.advertiser === advertiser)
+      .reduce((sum, row) => sum + Math.round(Number(row.revenue) * 100), 0) / 100
+  );
+}
+
+const money = (value: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
+
+test('the demo owner sees live KPIs that match the seeded rows, and the date filter changes them', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.getByRole('link', { name: 'Open the core dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/core$/);
+  const workbook = page.frameLocator('iframe[title="Partner overview"]');
+  const revenue = workbook.getByTestId('kpi-revenue');
+  await expect(revenue).toHaveText(money(northwindRevenue(isoDaysAgo(29), isoDaysAgo(0))));
+  await expect(workbook.getByRole('heading', { name: 'Partner overview' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'dashboard-core-owner');
+
+  await workbook.getByLabel('Date range').click();
+  await workbook.getByRole('option', { name: 'Last 7 days' }).click();
+  await expect(revenue).toHaveText(money(northwindRevenue(isoDaysAgo(6), isoDaysAgo(0))));
+
+  // The owner's raw markup view of the embed.
+  await page.getByRole('button', { name: 'Show embed markup' }).click();
+  await expect(page.getByLabel('Embed markup')).toHaveValue(/^<iframe src="http/);
+});
+
+test('an advertiser sees only their advertiser', async ({ page }) => {
+  await signIn(page, 'advertiser@demo.test');
+  await page.goto('/dashboard/core');
+  const workbook = page.frameLocator('iframe[title="Advertiser overview"]');
+  await expect(workbook.getByText('Acme Shoes · Northwind Media')).toBeVisible();
+  await expect(workbook.getByTestId('kpi-revenue')).toHaveText(
+    money(northwindRevenue(isoDaysAgo(29), isoDaysAgo(0), 'Acme Shoes')),
+  );
+  const campaigns = workbook.getByRole('region', { name: 'Campaigns' });
+  await expect(campaigns.getByRole('rowheader')).toHaveCount(2);
+  expect((await campaigns.getByRole('rowheader').allInnerTexts()).sort()).toEqual([
+    'Running Gear',
+    'Spring Collection',
+  ]);
+  // No "Show embed markup" for anyone but the owner.
+  await expect(page.getByRole('button', { name: 'Show embed markup' })).toHaveCount(0);
+});
+
+test('a free_core user is sent from Plus to the core dashboard with the upgrade warning', async ({
+  page,
+}) => {
+  await signIn(page, 'solo@demo.test');
+  await expect(page.getByRole('link', { name: 'Plus dashboard' })).toHaveCount(0);
+  await page.goto('/dashboard/plus');
+  await expect(page).toHaveURL(/\/dashboard\/core\?upgrade=plus$/);
+  await expect(page.getByText('Plus dashboards need a Plus plan')).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Upgrade to see the Plus dashboards' }),
+  ).toHaveAttribute('href', '/account/upgrade?plan=free_plus');
+});
+
+test('CSV export downloads the rows the table shows', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/dashboard/plus');
+  await expect(page.getByLabel('Workbook')).toBeVisible();
+  const workbook = page.frameLocator('iframe[title="Advertiser performance"]');
+  const table = workbook.getByRole('region', { name: 'Advertisers' });
+  await expect(table.getByRole('rowheader')).toHaveCount(6);
+  const shown = await table.getByRole('rowheader').allInnerTexts();
+  const download = page.waitForEvent('download');
+  await table.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const lines = readFileSync(file, 'utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('advertiser,impressions,clicks,conversions,revenue,payout');
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(shown);
+  await saveScreen(page, 'dashboard-plus-owner');
+});
+
+test.describe('dashboards in Spanish, dark, at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the core dashboard fits and stays axe-clean', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.evaluate(() => {
+      const key = 'partner-portal.session';
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...session, locale: 'es', dark_mode: true }));
+    });
+    await page.goto('/dashboard/core');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    const workbook = page.frameLocator('iframe[title="Partner overview"]');
+    await expect(
+      workbook.getByText('Cifras clave').or(workbook.getByLabel('Cifras clave')),
+    ).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreen(page, 'dashboard-core-es-dark-phone');
+  });
+});
