@@ -6,6 +6,8 @@ import { findDataDirHolder } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
 import { accounts, accountUsers, users } from '../db/schema/index';
 import { mintImpersonationToken } from '../features/auth/impersonation.service';
+import { readFile } from 'node:fs/promises';
+import { importReport } from '../features/analytics/report-import.service';
 import { issueOneTimeToken } from '../lib/one-time-token';
 
 /** Opens the configured database, refusing while a server holds the embedded one. */
@@ -97,6 +99,21 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
           throw new Error('Usage: impersonate <email> --by <master-email>');
         const { token } = await mintImpersonationToken(db, { masterEmail, targetEmail });
         console.log(`${config.appUrl}/signin/impersonate?token=${token}`);
+      }),
+  },
+  'import-report': {
+    usage: "import-report <owner-email> <file.csv>     load report rows into that owner's account",
+    run: ([ownerEmail, file]) =>
+      withDatabase(async ({ db }) => {
+        if (!ownerEmail || !file) throw new Error('Usage: import-report <owner-email> <file.csv>');
+        const result = await importReport(db, ownerEmail, await readFile(file, 'utf8'));
+        if (!result.ok) {
+          for (const problem of result.problems) {
+            console.error(`${file}:${problem.line}: ${problem.field} ${problem.message}`);
+          }
+          throw new Error(`Nothing imported: ${result.problems.length} problem(s) in ${file}.`);
+        }
+        console.log(`Imported ${result.rows} rows into ${result.account}.`);
       }),
   },
 };

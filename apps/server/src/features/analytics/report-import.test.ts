@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { reportRows } from '../../db/schema/index';
+import { createAccount, createUser } from '../../../test/factories';
+import { createTestDatabase } from '../../../test/test-database';
+import { parseCsv } from './csv-parse';
+import { importReport, validateReportCsv } from './report-import.service';
+
+const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+const HEADER =
+  'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function rowsOf(accountId: string) {
+  const [row] = await database.db
+    .select({ rows: count() })
+    .from(reportRows)
+    .where(eq(reportRows.accountId, accountId));
+  return row?.rows ?? 0;
+}
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, quotes and line breaks, CRLF or LF, and a BOM', () => {
+    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x, y', 'say "hi"'] },
+      { line: 3, fields: ['two\nlines', 'z'] },
+    ]);
+  });
+});
+
+describe('validateReportCsv', () => {
+  it('accepts the columns in any order', () => {
+    const csv = `payout,revenue,conversions,clicks,impressions,device,country,channel,campaign,advertiser,date\n1.5,2,1,3,100,mobile,US,search,Spring,"Acme, Inc.",2026-01-31\n`;
+    const { rows, problems } = validateReportCsv(csv);
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([
+      {
+        date: '2026-01-31',
+        advertiser: 'Acme, Inc.',
+        campaign: 'Spring',
+        channel: 'search',
+        country: 'US',
+        device: 'mobile',
+        impressions: 100,
+        clicks: 3,
+        conversions: 1,
+        revenue: '2',
+        payout: '1.5',
+      },
+    ]);
+  });
+
+  it('reports every bad line by number and field', () => {
+    const csv = [
+      HEADER,
+      '2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00',
+      '2026-02-30,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00',
+      '2026-01-02,,Spring,search,US,desktop,-1,5,1,10.001,8.00',
+      '2026-01-03,Acme,Spring',
+      '2026-13-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00',
+    ].join('\n');
+    expect(validateReportCsv(csv).problems).toEqual([
+      { line: 3, field: 'date', message: 'is not a calendar date' },
+      { line: 4, field: 'advertiser', message: 'is empty' },
+      { line: 4, field: 'impressions', message: 'must be a whole number of at least 0' },
+      {
+        line: 4,
+        field: 'revenue',
+        message: 'must be an amount of at least 0 with up to 2 decimals',
+      },
+      { line: 5, field: 'row', message: 'has 3 fields, expected 11' },
+      { line: 6, field: 'date', message: 'is not a calendar date' },
+    ]);
+  });
+
+  it('refuses a header that is not exactly the report columns', () => {
+    expect(validateReportCsv('date,advertiser,spend\n').problems).toEqual([
+      {
+        line: 1,
+        field: 'header',
+        message: `must be exactly ${HEADER}; missing campaign, channel, country, device, impressions, clicks, conversions, revenue, payout; unknown spend`,
+      },
+    ]);
+    expect(validateReportCsv('').problems[0]?.message).toBe('the file is empty');
+    expect(validateReportCsv(`${HEADER}\n`).problems[0]?.message).toBe('the file has no rows');
+  });
+});
+
+describe('importReport', () => {
+  it("loads a good file into the owner's account and reports the count", async () => {
+    const account = await createAccount(database.db, { name: 'Importers' });
+    const { user } = await createUser(database.db, { account, permission: 'owner' });
+    const csv = `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n2026-01-02,Acme,Spring,search,US,desktop,200,9,2,20.00,16.00\n`;
+    expect(await importReport(database.db, user.email.toUpperCase(), csv)).toEqual({
+      ok: true,
+      rows: 2,
+      account: 'Importers',
+    });
+    expect(await rowsOf(account.id)).toBe(2);
+  });
+
+  it('imports nothing when any line is bad, and refuses someone who owns no account', async () => {
+    const account = await createAccount(database.db);
+    const { user } = await createUser(database.db, { account, permission: 'owner' });
+    const csv = `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n2026-01-02,Acme,Spring,search,US,desktop,lots,9,2,20.00,16.00\n`;
+    const result = await importReport(database.db, user.email, csv);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { line: 3, field: 'impressions', message: 'must be a whole number of at least 0' },
+      ],
+    });
+    expect(await rowsOf(account.id)).toBe(0);
+    const { user: member } = await createUser(database.db, { account, permission: 'admin' });
+    expect(await importReport(database.db, member.email, csv)).toMatchObject({ ok: false });
+  });
+});
+
+describe('npm run admin -- import-report', () => {
+  function admin(dataDir: string, args: string[]) {
+    return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, out, err }));
+    });
+  }
+
+  it('prints the row count for a good file, and every problem with a non-zero exit for a bad one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-import-'));
+    const good = join(dir, 'good.csv');
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(good, `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n`);
+    writeFileSync(bad, `${HEADER}\n2026-13-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n`);
+    const dataDir = join(dir, 'data');
+    expect((await admin(dataDir, ['create-master', 'ops@example.test'])).code).toBe(0);
+    const ok = await admin(dataDir, ['import-report', 'ops@example.test', good]);
+    expect(ok).toMatchObject({ code: 0 });
+    expect(ok.out).toContain('Imported 1 rows into Partner Portal support.');
+    const refused = await admin(dataDir, ['import-report', 'ops@example.test', bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`${bad}:2: date is not a calendar date`);
+    expect(refused.err).toContain('Nothing imported: 1 problem(s)');
+  }, 60_000);
+});
