@@ -8,6 +8,8 @@ import { accounts, accountUsers, users } from '../db/schema/index';
 import { mintImpersonationToken } from '../features/auth/impersonation.service';
 import { readFile } from 'node:fs/promises';
 import { importReport } from '../features/analytics/report-import.service';
+import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
+import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
 import { issueOneTimeToken } from '../lib/one-time-token';
 
 /** Opens the configured database, refusing while a server holds the embedded one. */
@@ -114,6 +116,29 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
           throw new Error(`Nothing imported: ${result.problems.length} problem(s) in ${file}.`);
         }
         console.log(`Imported ${result.rows} rows into ${result.account}.`);
+      }),
+  },
+  'sync-workbooks': {
+    usage:
+      "sync-workbooks                            refresh the Sigma catalogue's names and URL ids",
+    run: () =>
+      withDatabase(async ({ db }, config) => {
+        await syncConfiguredCatalogue(db, config);
+        const report = await syncSigmaCatalogue(db, config);
+        for (const entry of report.updated) {
+          console.log(`ok       ${entry.kind.padEnd(15)} ${entry.name} (${entry.workbookId})`);
+        }
+        for (const entry of report.missing) {
+          console.log(
+            `removed  ${entry.kind.padEnd(15)} ${entry.name} (${entry.workbookId}): not in Sigma`,
+          );
+        }
+        for (const workbook of report.notOffered) {
+          console.log(`skipped  ${workbook.name} (${workbook.workbookId}): not in SIGMA_WORKBOOKS`);
+        }
+        console.log(
+          `Catalogue synced: ${report.updated.length} kept, ${report.missing.length} removed, ${report.notOffered.length} not offered.`,
+        );
       }),
   },
 };
