@@ -27,7 +27,11 @@ export function measureRouteJs(distDir: string, routeModules: string[]): RouteJs
   >;
   const entries = Object.entries(manifest);
   const roots = entries
-    .filter(([key, entry]) => entry.isEntry || routeModules.some((name) => key.includes(name)))
+    // The app's own entry (index.html); embed.html is another page the app never loads.
+    .filter(
+      ([key, entry]) =>
+        (entry.isEntry && key === 'index.html') || routeModules.some((name) => key.includes(name)),
+    )
     .map(([key]) => key);
   for (const name of routeModules) {
     if (!roots.some((key) => key.includes(name)))

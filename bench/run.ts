@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
+import { runDashboardBench, type DashboardBench } from './dashboards';
 import { measureRouteJs } from './route-js-size';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -45,6 +46,30 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  let dashboards: DashboardBench | null = null;
+  if (postgresUrl) dashboards = await runDashboardBench(postgresUrl);
+  else console.log('Dashboard bench skipped: set BENCH_DATABASE_URL to a PostgreSQL server.');
+  if (dashboards) {
+    console.log(
+      `Overview (90 days, ${dashboards.rows} rows): p50 ${dashboards.overview.p50} ms; embed URL: p50 ${dashboards.embedUrl.p50} ms`,
+    );
+  }
+  const verdict = (value: number, target: number) => (value <= target ? 'met' : '**missed**');
+  const dashboardSection = dashboards
+    ? [
+        '## Dashboards (PostgreSQL)',
+        '',
+        `${dashboards.rows.toLocaleString('en')} report rows in one account. Overview = KPIs, trend, top advertisers and the campaigns page for the last 90 days, requested together as the workbook page does.`,
+        '',
+        '| measure | samples | p50 ms | p95 ms | target p50 | |',
+        '|---|---|---|---|---|---|',
+        `| overview data, 90 days | ${dashboards.overview.samples} | ${dashboards.overview.p50} | ${dashboards.overview.p95} | ≤ 150 ms | ${verdict(dashboards.overview.p50, 150)} |`,
+        `| POST /api/sigma/workbook/embed | ${dashboards.embedUrl.samples} | ${dashboards.embedUrl.p50} | ${dashboards.embedUrl.p95} | ≤ 10 ms | ${verdict(dashboards.embedUrl.p50, 10)} |`,
+        '',
+      ]
+    : ['## Dashboards', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
+
   const js = measureRouteJs(join(root, 'apps/web/dist'), [
     'pages/signin-page',
     'layouts/auth-layout',
@@ -65,6 +90,7 @@ async function main(): Promise<void> {
     ...js.chunks.map((chunk) => `| ${chunk.file} | ${chunk.bytes} | ${chunk.gzipBytes} |`),
     `| **total** | **${js.totalBytes}** | **${js.totalGzipBytes}** |`,
     '',
+    ...dashboardSection,
   ].join('\n');
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.md'), report);

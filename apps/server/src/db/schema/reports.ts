@@ -1,4 +1,14 @@
-import { bigint, bigserial, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /** Daily report rows the built-in analytics provider renders, always scoped by account. */
@@ -28,5 +38,31 @@ export const reportRows = pgTable(
       table.advertiser,
       table.date,
     ),
+  ],
+);
+
+/**
+ * Daily totals per advertiser and campaign, kept by a trigger on every insert into report_rows
+ * (migration 0001). The overview's KPIs, trend and advertiser / campaign breakdowns read this
+ * instead of the raw rows: a year of a large account is thousands of rows here, not millions.
+ * Report rows are append-only (import, seed); an account's deletion cascades to both tables.
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    advertiser: text('advertiser').notNull(),
+    campaign: text('campaign').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    conversions: bigint('conversions', { mode: 'number' }).notNull(),
+    revenue: numeric('revenue', { precision: 16, scale: 2 }).notNull(),
+    payout: numeric('payout', { precision: 16, scale: 2 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.date, table.advertiser, table.campaign] }),
   ],
 );

@@ -10,36 +10,44 @@ import type {
 } from '@partner-portal/shared/report-data';
 import { daysBetween } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
-import { reportRows } from '../../db/schema/index';
+import { reportDaily, reportRows } from '../../db/schema/index';
 import type { EmbedScope } from './local-embed-token';
 
-// Sums come back from PostgreSQL as numeric text; float8 keeps them numbers (cents survive).
-const totals = {
-  impressions: sql<number>`coalesce(sum(${reportRows.impressions}), 0)::float8`,
-  clicks: sql<number>`coalesce(sum(${reportRows.clicks}), 0)::float8`,
-  conversions: sql<number>`coalesce(sum(${reportRows.conversions}), 0)::float8`,
-  revenue: sql<number>`coalesce(sum(${reportRows.revenue}), 0)::float8`,
-  payout: sql<number>`coalesce(sum(${reportRows.payout}), 0)::float8`,
-};
+/** The daily roll-up answers everything it has the columns for; the rest reads the raw rows. */
+type Source = typeof reportRows | typeof reportDaily;
 
-const DIMENSION_COLUMNS = {
-  advertiser: reportRows.advertiser,
-  campaign: reportRows.campaign,
-  channel: reportRows.channel,
-  country: reportRows.country,
-  device: reportRows.device,
-} as const satisfies Record<ReportDimension, unknown>;
+// Sums come back from PostgreSQL as numeric text; float8 keeps them numbers (cents survive).
+function totals(table: Source) {
+  return {
+    impressions: sql<number>`coalesce(sum(${table.impressions}), 0)::float8`,
+    clicks: sql<number>`coalesce(sum(${table.clicks}), 0)::float8`,
+    conversions: sql<number>`coalesce(sum(${table.conversions}), 0)::float8`,
+    revenue: sql<number>`coalesce(sum(${table.revenue}), 0)::float8`,
+    payout: sql<number>`coalesce(sum(${table.payout}), 0)::float8`,
+  };
+}
+
+function dimensionSource(dimension: ReportDimension) {
+  switch (dimension) {
+    case 'advertiser':
+      return { table: reportDaily, column: reportDaily.advertiser };
+    case 'campaign':
+      return { table: reportDaily, column: reportDaily.campaign };
+    default:
+      return { table: reportRows, column: reportRows[dimension] };
+  }
+}
 
 /**
  * Row-level security of the built-in provider: every query is bounded by the scope of the embed
  * session (the account, and the advertiser for advertisers), never by request parameters.
  */
-function scoped(scope: EmbedScope, range?: ReportRange): SQL {
-  const conditions = [eq(reportRows.accountId, scope.partner_id)];
+function scoped(table: Source, scope: EmbedScope, range?: ReportRange): SQL {
+  const conditions = [eq(table.accountId, scope.partner_id)];
   if (scope.advertiser_name !== undefined) {
-    conditions.push(eq(reportRows.advertiser, scope.advertiser_name));
+    conditions.push(eq(table.advertiser, scope.advertiser_name));
   }
-  if (range) conditions.push(between(reportRows.date, range.from, range.to));
+  if (range) conditions.push(between(table.date, range.from, range.to));
   return and(...conditions) as SQL;
 }
 
@@ -54,7 +62,10 @@ export function previousRange(range: ReportRange): ReportRange {
 }
 
 async function sumOver(db: Db, scope: EmbedScope, range: ReportRange): Promise<MetricTotals> {
-  const [row] = await db.select(totals).from(reportRows).where(scoped(scope, range));
+  const [row] = await db
+    .select(totals(reportDaily))
+    .from(reportDaily)
+    .where(scoped(reportDaily, scope, range));
   return row ?? { impressions: 0, clicks: 0, conversions: 0, revenue: 0, payout: 0 };
 }
 
@@ -69,11 +80,11 @@ export async function kpis(db: Db, scope: EmbedScope, range: ReportRange): Promi
 
 export async function trend(db: Db, scope: EmbedScope, range: ReportRange): Promise<TrendResponse> {
   return db
-    .select({ date: reportRows.date, ...totals })
-    .from(reportRows)
-    .where(scoped(scope, range))
-    .groupBy(reportRows.date)
-    .orderBy(asc(reportRows.date));
+    .select({ date: reportDaily.date, ...totals(reportDaily) })
+    .from(reportDaily)
+    .where(scoped(reportDaily, scope, range))
+    .groupBy(reportDaily.date)
+    .orderBy(asc(reportDaily.date));
 }
 
 export async function breakdown(
@@ -82,13 +93,14 @@ export async function breakdown(
   query: BreakdownQuery,
   options: { paginate: boolean } = { paginate: true },
 ): Promise<BreakdownResponse> {
-  const column = DIMENSION_COLUMNS[query.dimension];
-  const sortBy = query.sort === 'key' ? column : totals[query.sort];
+  const { table, column } = dimensionSource(query.dimension);
+  const sums = totals(table);
+  const sortBy = query.sort === 'key' ? column : sums[query.sort];
   const order = query.dir === 'asc' ? asc(sortBy) : desc(sortBy);
   const base = db
-    .select({ key: column, ...totals, total: sql<number>`count(*) over ()::int` })
-    .from(reportRows)
-    .where(scoped(scope, query))
+    .select({ key: column, ...sums, total: sql<number>`count(*) over ()::int` })
+    .from(table)
+    .where(scoped(table, scope, query))
     .groupBy(column)
     // The key breaks ties, so pages never repeat or skip a row.
     .orderBy(order, asc(column));
@@ -105,11 +117,11 @@ export async function breakdown(
 
 /** The number of groups when the requested page is past the end (and so carries no count). */
 async function countKeys(db: Db, scope: EmbedScope, query: BreakdownQuery): Promise<number> {
-  const column = DIMENSION_COLUMNS[query.dimension];
+  const { table, column } = dimensionSource(query.dimension);
   const [row] = await db
     .select({ count: sql<number>`count(distinct ${column})::int` })
-    .from(reportRows)
-    .where(scoped(scope, query));
+    .from(table)
+    .where(scoped(table, scope, query));
   return row?.count ?? 0;
 }
 
@@ -120,10 +132,10 @@ export async function dataRange(
 ): Promise<{ from: string; to: string } | null> {
   const [row] = await db
     .select({
-      from: sql<string | null>`min(${reportRows.date})::text`,
-      to: sql<string | null>`max(${reportRows.date})::text`,
+      from: sql<string | null>`min(${reportDaily.date})::text`,
+      to: sql<string | null>`max(${reportDaily.date})::text`,
     })
-    .from(reportRows)
-    .where(scoped(scope));
+    .from(reportDaily)
+    .where(scoped(reportDaily, scope));
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }

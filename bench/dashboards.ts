@@ -1,0 +1,161 @@
+// Issue 5 targets, on PostgreSQL with 1,000,000 report rows in one account: the overview data of
+// a 90-day range (p50 ≤ 150 ms) and the embed URL call (p50 ≤ 10 ms). Needs a PostgreSQL server
+// (BENCH_DATABASE_URL, else TEST_DATABASE_URL); it creates and drops a database of its own.
+import pg from 'pg';
+import { startAppServer } from '../e2e/fixtures/app-server';
+import { findFreePort } from '../e2e/fixtures/free-port';
+import { hashPassword } from '../apps/server/src/lib/password';
+
+export interface DashboardBench {
+  rows: number;
+  overview: { p50: number; p95: number; samples: number };
+  embedUrl: { p50: number; p95: number; samples: number };
+}
+
+const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 1_000_000);
+const PASSWORD = 'Bench-password-1!';
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(1),
+  );
+}
+
+async function timed(times: number, run: () => Promise<void>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let index = 0; index < times; index += 1) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+async function seed(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const passwordHash = await hashPassword(PASSWORD);
+    const account = await client.query<{ id: string }>(
+      `insert into accounts (name, plan, subscription_status) values ('Bench Partner', 'free_plus', 'active') returning id`,
+    );
+    const accountId = account.rows[0]?.id;
+    const user = await client.query<{ id: string }>(
+      `insert into users (email, first_name, last_name, password_hash, verified, default_account_id)
+       values ('bench@example.test', 'Bench', 'Owner', $1, true, $2) returning id`,
+      [passwordHash, accountId],
+    );
+    await client.query(
+      `insert into account_users (account_id, user_id, permission) values ($1, $2, 'owner')`,
+      [accountId, user.rows[0]?.id],
+    );
+    // A year of rows for 25 advertisers × 8 campaigns, spread over channels, countries, devices.
+    await client.query(
+      `insert into report_rows (account_id, date, advertiser, campaign, channel, country, device,
+         impressions, clicks, conversions, revenue, payout)
+       select $1, current_date - (n % 365), 'Advertiser ' || (n % 25), 'Campaign ' || (n % 200),
+         (array['search','social','display','video','email'])[1 + n % 5],
+         (array['US','GB','DE','ES','MX','FR'])[1 + n % 6],
+         (array['desktop','mobile','tablet'])[1 + n % 3],
+         1000 + n % 5000, 10 + n % 90, n % 9, (n % 10000) / 100.0, (n % 8000) / 100.0
+       from generate_series(1, $2::int) as n`,
+      [accountId, ROWS],
+    );
+    await client.query('analyze report_rows');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runDashboardBench(adminUrl: string): Promise<DashboardBench> {
+  const name = `pp_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const server = await startAppServer(await findFreePort(), {
+    DATABASE_URL: databaseUrl.toString(),
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    console.log(`Seeding ${ROWS.toLocaleString('en')} report rows…`);
+    await seed(databaseUrl.toString());
+
+    const health = await fetch(`${server.url}/api/health`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const headers = {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+    };
+    const signin = await fetch(`${server.url}/api/auth`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'bench@example.test', password: PASSWORD }),
+    });
+    const token = ((await signin.json()) as { data: { token: string } }).data.token;
+    const authed = { ...headers, authorization: `Bearer ${token}` };
+    const mint = async () => {
+      const response = await fetch(`${server.url}/api/sigma/workbook/embed`, {
+        method: 'POST',
+        headers: authed,
+        body: JSON.stringify({ workbook_id: 'local-core-overview' }),
+      });
+      if (!response.ok) throw new Error(`embed URL: HTTP ${response.status}`);
+      return ((await response.json()) as { data: { url: string } }).data.url;
+    };
+    const embedSamples = await timed(200, async () => {
+      await mint();
+    });
+
+    const urlToken = new URL(await mint()).searchParams.get('token');
+    const opened = await fetch(`${server.url}/api/embed/session`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ workbook_id: 'local-core-overview', token: urlToken }),
+    });
+    const session = ((await opened.json()) as { data: { session: string } }).data.session;
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const range = `from=${from}&to=${to}`;
+    // What the partner overview loads for a range: KPIs, trend, top advertisers, campaigns page.
+    const overviewCalls = [
+      `kpis?${range}`,
+      `trend?${range}`,
+      `breakdown?${range}&dimension=advertiser&page_size=8`,
+      `breakdown?${range}&dimension=campaign&page_size=10`,
+    ];
+    const overview = () =>
+      Promise.all(
+        overviewCalls.map(async (path) => {
+          const response = await fetch(`${server.url}/api/embed/${path}`, {
+            headers: { authorization: `Embed ${session}` },
+          });
+          if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+          await response.arrayBuffer();
+        }),
+      ).then(() => undefined);
+    await timed(5, overview);
+    const overviewSamples = await timed(40, overview);
+    return {
+      rows: ROWS,
+      overview: {
+        p50: percentile(overviewSamples, 50),
+        p95: percentile(overviewSamples, 95),
+        samples: 40,
+      },
+      embedUrl: {
+        p50: percentile(embedSamples, 50),
+        p95: percentile(embedSamples, 95),
+        samples: 200,
+      },
+    };
+  } finally {
+    await server.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
