@@ -1,7 +1,24 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
+import { demoSession, type SessionRecord } from '../fixtures/accounts';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+/** Opens the app already signed in, in the given language and theme. */
+async function useSession(
+  page: Page,
+  session: SessionRecord,
+  look: { locale?: string; dark?: boolean } = {},
+) {
+  const record = JSON.stringify({
+    ...session,
+    ...(look.locale ? { locale: look.locale } : {}),
+    ...(look.dark !== undefined ? { dark_mode: look.dark } : {}),
+  });
+  await page.addInitScript((value) => {
+    localStorage.setItem('partner-portal.session', value);
+  }, record);
+}
 
 const DEMO_PASSWORD = 'Demo-partner-1!';
 
@@ -99,8 +116,8 @@ test('a free_core user is sent from Plus to the core dashboard with the upgrade 
   ).toHaveAttribute('href', '/account/upgrade?plan=free_plus');
 });
 
-test('CSV export downloads the rows the table shows', async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
+test('CSV export downloads the rows the table shows', async ({ page, request }) => {
+  await useSession(page, await demoSession(request, 'owner@demo.test'));
   await page.goto('/dashboard/plus');
   await expect(page.getByLabel('Workbook')).toBeVisible();
   const workbook = page.frameLocator('iframe[title="Advertiser performance"]');
@@ -118,16 +135,14 @@ test('CSV export downloads the rows the table shows', async ({ page }) => {
 
 test.describe('dashboards in Spanish, dark, at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test('the core dashboard fits and stays axe-clean', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
-    await page.evaluate(() => {
-      const key = 'partner-portal.session';
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}');
-      localStorage.setItem(key, JSON.stringify({ ...session, locale: 'es', dark_mode: true }));
+  test('the core dashboard fits and stays axe-clean', async ({ page, request }) => {
+    await useSession(page, await demoSession(request, 'admin@demo.test'), {
+      locale: 'es',
+      dark: true,
     });
     await page.goto('/dashboard/core');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    const workbook = page.frameLocator('iframe[title="Partner overview"]');
+    const workbook = page.frameLocator('iframe[title="Resumen del partner"]');
     await expect(
       workbook.getByText('Cifras clave').or(workbook.getByLabel('Cifras clave')),
     ).toBeVisible();
@@ -139,3 +154,29 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
     await saveScreen(page, 'dashboard-core-es-dark-phone');
   });
 });
+
+for (const variant of [
+  { name: 'en-light', locale: 'en', dark: false, core: 'Key figures' },
+  { name: 'es-dark', locale: 'es', dark: true, core: 'Cifras clave' },
+]) {
+  test.describe(`dashboard screens, ${variant.name}`, () => {
+    for (const path of ['/welcome', '/dashboard/core', '/dashboard/plus']) {
+      test(`${path} is axe-clean, the workbook included`, async ({ page, request }) => {
+        await useSession(page, await demoSession(request, 'owner@demo.test'), variant);
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', variant.locale);
+        if (path === '/dashboard/core') {
+          await expect(
+            page.frameLocator('iframe').getByRole('region', { name: variant.core }),
+          ).toBeVisible();
+        } else if (path === '/dashboard/plus') {
+          await expect(page.frameLocator('iframe').getByRole('table')).toBeVisible();
+        } else {
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        }
+        await expectNoSeriousA11yViolations(page);
+        await saveScreen(page, `dashboards${path.replace(/\//g, '-')}-${variant.name}`);
+      });
+    }
+  });
+}

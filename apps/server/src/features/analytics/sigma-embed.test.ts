@@ -175,6 +175,41 @@ describe('Sigma JWT-signed embed URL', () => {
     });
   });
 
+  it.each([
+    ['owner', 'free_plus', {}, true, null],
+    ['admin', 'free_pro', {}, true, null],
+    ['developer', 'free_plus_ai', {}, true, null],
+    ['user', 'free_core', {}, false, null],
+    ['advertiser', 'free_plus', { advertiserName: 'Acme Shoes' }, false, 'Acme Shoes'],
+    [
+      'advertiser',
+      'free_plus',
+      { advertiserName: 'Globex', enablePlus: true, plusDashboards: ['wb-plus-geo'] },
+      true,
+      'Globex',
+    ],
+  ] as const)(
+    'fixture: %s on %s gets the Plus team %#',
+    async (permission, plan, extra, plusTeam, advertiser) => {
+      const account = await createAccount(database.db, { plan, name: 'Fixture Partner' });
+      const { token } = await signedIn({ account, permission, ...extra });
+      const workbook = permission === 'advertiser' ? 'wb-core-adv' : 'wb-core';
+      const jwt = String(
+        parts((await embedUrl(token, { workbook_id: workbook })).url).params[':jwt'],
+      );
+      const { payload } = await jwtVerify(jwt, new TextEncoder().encode(SECRET), {
+        currentDate: now,
+      });
+      expect(payload.teams).toEqual(plusTeam ? [account.id, 'Plus Partners'] : [account.id]);
+      expect(payload.user_attributes).toEqual({
+        partner_id: account.id,
+        partner_name: 'Fixture Partner',
+        ...(advertiser ? { advertiser_name: advertiser } : {}),
+      });
+      expect(payload.account_type).toBe('Partner Viewer');
+    },
+  );
+
   it('mints a fresh jti for every URL', async () => {
     const account = await createAccount(database.db, { plan: 'free_core' });
     const { token } = await signedIn({ account, permission: 'user' });

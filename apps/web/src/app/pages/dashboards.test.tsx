@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { StoredSession } from '@partner-portal/shared/user';
@@ -78,6 +78,38 @@ describe('/dashboard/core', () => {
     expect(screen.getByLabelText('Embed markup')).toHaveValue(
       '<iframe src="http://localhost:3000/embed/workbook/local-core-overview?token=t" title="Partner overview" width="100%" height="720" style="border:0" allow="fullscreen"></iframe>',
     );
+  });
+});
+
+describe('the workbook frame follows the events the workbook posts', () => {
+  function post(frame: HTMLIFrameElement, data: unknown, origin = 'http://localhost:3000') {
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data, origin, source: frame.contentWindow }),
+      );
+    });
+  }
+
+  it('drops the skeleton when loaded, follows the page height, and offers a retry on error', async () => {
+    const posted = stubServer();
+    renderAt('/dashboard/core', { plan: 'free_plus', permission: 'admin' });
+    const frame = (await screen.findByTitle('Partner overview')) as HTMLIFrameElement;
+    // Another origin is ignored: still loading.
+    post(frame, { type: 'workbook:loaded' }, 'https://evil.test');
+    expect(screen.getByRole('status', { name: 'Loading the dashboard…' })).toBeInTheDocument();
+
+    post(frame, { type: 'workbook:loaded' });
+    expect(
+      screen.queryByRole('status', { name: 'Loading the dashboard…' }),
+    ).not.toBeInTheDocument();
+    post(frame, { type: 'workbook:pageheight:onchange', pageHeight: 1234.2 });
+    expect(frame.style.height).toBe('1235px');
+
+    post(frame, { type: 'workbook:error', code: 'EINVAL', message: 'Session expired' });
+    expect(await screen.findByText('The dashboard could not be loaded')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(await screen.findByTitle('Partner overview')).toBeInTheDocument();
   });
 });
 

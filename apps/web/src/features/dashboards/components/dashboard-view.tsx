@@ -66,7 +66,8 @@ export function DashboardView({
             onValueChange={setChosen}
             options={workbooks.map((workbook) => ({
               value: workbook.workbookId,
-              label: workbook.name,
+              // Built-in workbooks have names in both languages; Sigma's keep their own.
+              label: t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name }),
             }))}
           />
         </div>

@@ -91,7 +91,7 @@ export function WorkbookFrame({
     return () => window.removeEventListener('message', onMessage);
   }, [embed]);
 
-  const title = workbook.name;
+  const title = t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name });
   return (
     <div className="grid gap-3">
       {showMarkup && embed ? (
