@@ -192,7 +192,12 @@ describe('Sigma JWT-signed embed URL', () => {
     'fixture: %s on %s gets the Plus team %#',
     async (permission, plan, extra, plusTeam, advertiser) => {
       const account = await createAccount(database.db, { plan, name: 'Fixture Partner' });
-      const { token } = await signedIn({ account, permission, ...extra });
+      const options: CreateUserOptions = {
+        account,
+        permission,
+        ...(extra as Partial<CreateUserOptions>),
+      };
+      const { token } = await signedIn(options);
       const workbook = permission === 'advertiser' ? 'wb-core-adv' : 'wb-core';
       const jwt = String(
         parts((await embedUrl(token, { workbook_id: workbook })).url).params[':jwt'],
