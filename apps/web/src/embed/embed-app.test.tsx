@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EmbedApp, readEmbedLocation } from './embed-app';
+import { presetRange } from './date-range';
+import { percentChange } from './format';
+import { RangeFilter } from './range-filter';
+
+// Chart.js needs a real canvas; charts are checked in the browser journeys.
+vi.mock('react-chartjs-2', () => ({
+  Line: () => <div data-testid="line-chart" />,
+  Bar: () => <div data-testid="bar-chart" />,
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('readEmbedLocation', () => {
+  it('reads the workbook, token, theme and language the host minted', () => {
+    const where = readEmbedLocation({
+      pathname: '/embed/workbook/local-plus-geography',
+      search: '?token=abc&theme=dark&lng=es',
+    } as Location);
+    expect(where).toEqual({
+      workbookId: 'local-plus-geography',
+      token: 'abc',
+      dark: true,
+      locale: 'es',
+    });
+  });
+});
+
+describe('date ranges', () => {
+  const today = new Date('2026-11-23T15:00:00Z');
+  it.each([
+    ['7d', '2026-11-17'],
+    ['30d', '2026-10-25'],
+    ['90d', '2026-08-26'],
+    ['month', '2026-11-01'],
+    ['year', '2026-01-01'],
+  ] as const)('%s runs up to today', (preset, from) => {
+    expect(presetRange(preset, today)).toEqual({ from, to: '2026-11-23' });
+  });
+
+  it('has no change to show without a previous period', () => {
+    expect(percentChange(120, 100)).toBeCloseTo(0.2);
+    expect(percentChange(5, 0)).toBeNull();
+  });
+
+  it('refuses a custom range that ends before it starts, naming the field', async () => {
+    const onChange = vi.fn();
+    render(<RangeFilter range={{ from: '2026-11-01', to: '2026-11-23' }} onChange={onChange} />);
+    await userEvent.click(screen.getByLabelText('Date range'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Custom range' }));
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-10-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The end date must not be before the start date',
+    );
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('EmbedApp', () => {
+  it('shows "Session expired" and tells the host when the URL was already used', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'expired', inputError: 'token' }), {
+            status: 401,
+          }),
+      ),
+    );
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    render(
+      <EmbedApp
+        where={{ workbookId: 'local-core-overview', token: 'used', dark: false, locale: 'en' }}
+      />,
+    );
+    expect(await screen.findByText('Session expired')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(parent.postMessage).toHaveBeenCalledWith(
+        { type: 'workbook:error', code: 'EINVAL', message: 'expired' },
+        window.location.origin,
+      ),
+    );
+  });
+
+  it('opens the session, posts workbook:loaded and renders the workbook sections', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        const reply = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
+        const totals = {
+          impressions: 1000,
+          clicks: 50,
+          conversions: 5,
+          revenue: 250.5,
+          payout: 200,
+        };
+        if (url === '/api/embed/session') {
+          return reply({
+            session: 'a.b.c',
+            expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+            workbook: { workbookId: 'local-core-overview', name: 'Partner overview' },
+            partner_name: 'Northwind Media',
+            advertiser_name: null,
+            data_range: { from: '2026-01-01', to: '2026-11-23' },
+          });
+        }
+        if (url.startsWith('/api/embed/kpis')) {
+          return reply({
+            current: totals,
+            previous: { ...totals, revenue: 200.4 },
+            previous_range: { from: '2026-09-25', to: '2026-10-24' },
+          });
+        }
+        if (url.startsWith('/api/embed/trend')) return reply([{ date: '2026-11-23', ...totals }]);
+        return reply({
+          rows: [{ key: 'Acme Shoes', ...totals }],
+          total: 1,
+          page: 1,
+          page_size: 10,
+        });
+      }),
+    );
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    render(
+      <EmbedApp
+        where={{ workbookId: 'local-core-overview', token: 'fresh', dark: false, locale: 'en' }}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Partner overview' })).toBeInTheDocument();
+    expect(await screen.findByTestId('kpi-revenue')).toHaveTextContent('$250.50');
+    expect(screen.getByText('+25% vs previous period')).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Acme Shoes' })).toBeInTheDocument();
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { type: 'workbook:loaded' },
+      window.location.origin,
+    );
+    // Every data call carries the embed session and no scope of its own.
+    expect(calls.filter((url) => url.startsWith('/api/embed/kpis'))[0]).toMatch(
+      /^\/api\/embed\/kpis\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+    );
+  });
+});
