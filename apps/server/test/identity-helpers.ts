@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
 import { outbox } from '../src/db/schema/index';
 import { TEST_XSRF_TOKEN } from './build-test-app';
-import { uniqueEmail } from './factories';
+import { createUser, uniqueEmail, type CreateUserOptions } from './factories';
 
 export const PASSWORD = 'Correct-horse-1!';
 
@@ -59,4 +59,18 @@ export function tokenFromLink(text: string, path: string): string {
   const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${path} link in mail`);
   return match[1];
+}
+
+/** A new user (and account unless given), signed in with a password: their bearer token too. */
+export async function signedInUser(app: FastifyInstance, db: Db, options: CreateUserOptions = {}) {
+  const created = await createUser(db, { password: PASSWORD, ...options });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { email: created.user.email, password: PASSWORD },
+  });
+  if (answer.statusCode !== 200) throw new Error(`sign-in failed: ${answer.body}`);
+  return { ...created, token: answer.json().data.token as string };
 }

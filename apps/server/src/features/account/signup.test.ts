@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { accountUsers, events, users } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
 import { uniqueEmail } from '../../../test/factories';
 import {
   bearer,
@@ -13,24 +10,18 @@ import {
   tokenFromLink,
   xsrfHeaders,
 } from '../../../test/identity-helpers';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp();
 
 describe('POST /api/account (sign up an account)', () => {
   it('creates the account, its owner and a session, and mails a verification link', async () => {
     const email = uniqueEmail('ada');
-    const response = await signup(app, { email: email.toUpperCase() }, { 'accept-language': 'es' });
+    const response = await signup(
+      env.app,
+      { email: email.toUpperCase() },
+      { 'accept-language': 'es' },
+    );
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
     expect(data).toMatchObject({
@@ -47,23 +38,27 @@ describe('POST /api/account (sign up an account)', () => {
     expect(data.token).toMatch(/^ey/);
     expect(data.accounts).toEqual([{ id: data.account_id, name: 'Analytical Engines' }]);
 
-    const mail = await lastMailTo(database.db, email);
+    const mail = await lastMailTo(env.database.db, email);
     expect(mail.subject).toBe('Verifica tu correo electrónico');
     expect(mail.text).toContain('http://localhost:8080/signup/verify?token=');
     expect(mail.html).toContain('<a href="http://localhost:8080/signup/verify?token=');
 
-    const me = await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(data.token) });
+    const me = await env.app.inject({
+      method: 'GET',
+      url: '/api/auth',
+      headers: bearer(data.token),
+    });
     expect(me.json().data).toMatchObject({ authenticated: true, email });
   });
 
   it('names the first bad field, in order', async () => {
-    const response = await signup(app, { first_name: '  ', email: 'nope' });
+    const response = await signup(env.app, { first_name: '  ', email: 'nope' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Please enter your first name',
       inputError: 'first_name',
     });
-    const weak = await signup(app, { password: 'nospecial1' });
+    const weak = await signup(env.app, { password: 'nospecial1' });
     expect(weak.json()).toEqual({
       message: 'Password must contain at least one special character',
       inputError: 'password',
@@ -72,8 +67,8 @@ describe('POST /api/account (sign up an account)', () => {
 
   it('adds a new account to an existing user who gives the right password, flagged duplicate_user', async () => {
     const email = uniqueEmail('dup');
-    const first = (await signup(app, { email })).json().data;
-    const second = await signup(app, {
+    const first = (await signup(env.app, { email })).json().data;
+    const second = await signup(env.app, {
       email,
       partner_name: 'Second Partner',
       first_name: 'Other',
@@ -92,11 +87,11 @@ describe('POST /api/account (sign up an account)', () => {
 
   it('refuses an existing e-mail with a wrong password as a conflict on email, creating nothing', async () => {
     const email = uniqueEmail('taken');
-    const first = (await signup(app, { email })).json().data;
-    const response = await signup(app, { email, password: 'Wrong-password-9!' });
+    const first = (await signup(env.app, { email })).json().data;
+    const response = await signup(env.app, { email, password: 'Wrong-password-9!' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ inputError: 'email' });
-    const memberships = await database.db
+    const memberships = await env.database.db
       .select()
       .from(accountUsers)
       .where(eq(accountUsers.userId, first.id));
@@ -107,12 +102,12 @@ describe('POST /api/account (sign up an account)', () => {
 describe('e-mail verification', () => {
   it('verifies with the mailed link, signs in, and refuses the link a second time', async () => {
     const email = uniqueEmail('verify');
-    const created = (await signup(app, { email })).json().data;
+    const created = (await signup(env.app, { email })).json().data;
     const token = tokenFromLink(
-      (await lastMailTo(database.db, email, 'verify')).text,
+      (await lastMailTo(env.database.db, email, 'verify')).text,
       '/signup/verify',
     );
-    const response = await app.inject({
+    const response = await env.app.inject({
       method: 'POST',
       url: '/api/user/verify',
       headers: xsrfHeaders,
@@ -122,7 +117,7 @@ describe('e-mail verification', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: created.id, verified: true });
     expect(response.json().data.token).toBeTruthy();
-    const again = await app.inject({
+    const again = await env.app.inject({
       method: 'POST',
       url: '/api/user/verify',
       headers: xsrfHeaders,
@@ -134,12 +129,12 @@ describe('e-mail verification', () => {
 
   it('resends a link that replaces the older one', async () => {
     const email = uniqueEmail('resend');
-    const created = (await signup(app, { email })).json().data;
+    const created = (await signup(env.app, { email })).json().data;
     const oldToken = tokenFromLink(
-      (await lastMailTo(database.db, email, 'verify')).text,
+      (await lastMailTo(env.database.db, email, 'verify')).text,
       '/signup/verify',
     );
-    const resend = await app.inject({
+    const resend = await env.app.inject({
       method: 'POST',
       url: '/api/user/verify/request',
       headers: bearer(created.token),
@@ -147,11 +142,11 @@ describe('e-mail verification', () => {
     expect(resend.statusCode).toBe(200);
     expect(resend.json().message).toBe('We sent you a new verification link.');
     const newToken = tokenFromLink(
-      (await lastMailTo(database.db, email, 'verify')).text,
+      (await lastMailTo(env.database.db, email, 'verify')).text,
       '/signup/verify',
     );
     expect(newToken).not.toBe(oldToken);
-    const old = await app.inject({
+    const old = await env.app.inject({
       method: 'POST',
       url: '/api/user/verify',
       headers: xsrfHeaders,
@@ -161,7 +156,7 @@ describe('e-mail verification', () => {
   });
 
   it('needs a session to ask for a new link', async () => {
-    const response = await app.inject({
+    const response = await env.app.inject({
       method: 'POST',
       url: '/api/user/verify/request',
       headers: xsrfHeaders,
@@ -172,8 +167,8 @@ describe('e-mail verification', () => {
 
 describe('plans', () => {
   it('lists the plans with the active one, sets the free plan and records selected_plan', async () => {
-    const owner = (await signup(app)).json().data;
-    const plans = await app.inject({
+    const owner = (await signup(env.app)).json().data;
+    const plans = await env.app.inject({
       method: 'GET',
       url: '/api/account/plans',
       headers: bearer(owner.token),
@@ -186,16 +181,20 @@ describe('plans', () => {
       'free_pro',
     ]);
 
-    const chosen = await app.inject({
+    const chosen = await env.app.inject({
       method: 'POST',
       url: '/api/account/plan',
       headers: bearer(owner.token),
       payload: { plan: 'free_core' },
     });
     expect(chosen.json()).toEqual({ data: { plan: 'free_core', subscription: 'active' } });
-    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(owner.token) });
+    const me = await env.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: bearer(owner.token),
+    });
     expect(me.json().data).toMatchObject({ plan: 'free_core', subscription: 'active' });
-    const recorded = await database.db
+    const recorded = await env.database.db
       .select()
       .from(events)
       .where(and(eq(events.accountId, owner.account_id), eq(events.name, 'selected_plan')));
@@ -203,8 +202,8 @@ describe('plans', () => {
   });
 
   it('answers 402 with the plan for a plan that needs a card', async () => {
-    const owner = (await signup(app)).json().data;
-    const response = await app.inject({
+    const owner = (await signup(env.app)).json().data;
+    const response = await env.app.inject({
       method: 'POST',
       url: '/api/account/plan',
       headers: bearer(owner.token),
@@ -215,8 +214,8 @@ describe('plans', () => {
   });
 
   it('refuses an unknown plan with 400 on plan', async () => {
-    const owner = (await signup(app)).json().data;
-    const response = await app.inject({
+    const owner = (await signup(env.app)).json().data;
+    const response = await env.app.inject({
       method: 'POST',
       url: '/api/account/plan',
       headers: bearer(owner.token),
@@ -227,14 +226,14 @@ describe('plans', () => {
   });
 
   it('keeps plan selection to the owner', async () => {
-    const owner = (await signup(app)).json().data;
-    const [member] = await database.db.select().from(users).where(eq(users.id, owner.id));
+    const owner = (await signup(env.app)).json().data;
+    const [member] = await env.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(member).toBeDefined();
-    await database.db
+    await env.database.db
       .update(accountUsers)
       .set({ permission: 'admin' })
       .where(eq(accountUsers.userId, owner.id));
-    const response = await app.inject({
+    const response = await env.app.inject({
       method: 'POST',
       url: '/api/account/plan',
       headers: bearer(owner.token),
@@ -248,8 +247,8 @@ describe('sign-up password rules', () => {
   it('does not truncate long passwords', async () => {
     const email = uniqueEmail('long');
     const password = `${'p'.repeat(99)}!`;
-    expect((await signup(app, { email, password })).statusCode).toBe(201);
-    const truncated = await app.inject({
+    expect((await signup(env.app, { email, password })).statusCode).toBe(201);
+    const truncated = await env.app.inject({
       method: 'POST',
       url: '/api/auth',
       headers: xsrfHeaders,
@@ -257,7 +256,7 @@ describe('sign-up password rules', () => {
       payload: { email, password: password.slice(0, 72) },
     });
     expect(truncated.statusCode).toBe(401);
-    const full = await app.inject({
+    const full = await env.app.inject({
       method: 'POST',
       url: '/api/auth',
       headers: xsrfHeaders,
@@ -270,7 +269,7 @@ describe('sign-up password rules', () => {
 
 describe('common passwords', () => {
   it('refuses a common password even with a symbol added, on the password field', async () => {
-    const response = await signup(app, { password: 'Password1!' });
+    const response = await signup(env.app, { password: 'Password1!' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'This password is too common. Please choose another one.',

@@ -1,52 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, between, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { reportRows } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
-import {
-  createAccount,
-  createReportRows,
-  createUser,
-  type CreateUserOptions,
-} from '../../../test/factories';
-import { bearer, PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
-import { createTestDatabase } from '../../../test/test-database';
+import { createAccount, createReportRows, type CreateUserOptions } from '../../../test/factories';
+import { bearer, randomIp, signedInUser, xsrfHeaders } from '../../../test/identity-helpers';
+import { useTestApp } from '../../../test/use-test-app';
 
-let database: Database;
-let app: FastifyInstance;
 let clock = new Date();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database, { now: () => clock }));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp(() => ({ now: () => clock }));
 beforeEach(() => {
   clock = new Date();
 });
 
-async function signedIn(options: CreateUserOptions) {
-  const created = await createUser(database.db, { password: PASSWORD, ...options });
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/auth',
-    headers: xsrfHeaders,
-    remoteAddress: randomIp(),
-    payload: { email: created.user.email, password: PASSWORD },
-  });
-  expect(answer.statusCode).toBe(200);
-  return { ...created, token: answer.json().data.token as string };
-}
+const signedIn = (options: CreateUserOptions) => signedInUser(env.app, env.database.db, options);
 
 const listWorkbooks = (token: string) =>
-  app.inject({ method: 'GET', url: '/api/sigma/workbook', headers: bearer(token) });
+  env.app.inject({ method: 'GET', url: '/api/sigma/workbook', headers: bearer(token) });
 
 const embed = (token: string, workbookId: string) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/sigma/workbook/embed',
     headers: bearer(token),
@@ -58,7 +29,7 @@ function urlToken(url: string): string {
 }
 
 const openSession = (workbookId: string, token: string) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/embed/session',
     headers: xsrfHeaders,
@@ -76,7 +47,7 @@ async function embedSession(userToken: string, workbookId: string): Promise<stri
 }
 
 const data = (session: string, path: string) =>
-  app.inject({
+  env.app.inject({
     method: 'GET',
     url: `/api/embed/${path}`,
     headers: { authorization: `Embed ${session}` },
@@ -86,7 +57,7 @@ const RANGE = 'from=2026-01-01&to=2026-01-31';
 
 describe('GET /api/sigma/workbook (built-in provider)', () => {
   it('lists the core workbook and, with Plus, the Plus workbooks, core first', async () => {
-    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const account = await createAccount(env.database.db, { plan: 'free_plus' });
     const { token } = await signedIn({ account, permission: 'owner' });
     const answer = await listWorkbooks(token);
     expect(answer.statusCode).toBe(200);
@@ -99,7 +70,7 @@ describe('GET /api/sigma/workbook (built-in provider)', () => {
   });
 
   it('gives free_core only the core workbook', async () => {
-    const account = await createAccount(database.db, { plan: 'free_core' });
+    const account = await createAccount(env.database.db, { plan: 'free_core' });
     const { token } = await signedIn({ account, permission: 'user' });
     expect((await listWorkbooks(token)).json().data.map((w: { kind: string }) => w.kind)).toEqual([
       'core',
@@ -107,7 +78,7 @@ describe('GET /api/sigma/workbook (built-in provider)', () => {
   });
 
   it('gives advertisers their own core workbook and only their plus_dashboards', async () => {
-    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const account = await createAccount(env.database.db, { plan: 'free_plus' });
     const without = await signedIn({ account, permission: 'advertiser' });
     expect((await listWorkbooks(without.token)).json().data).toEqual([
       { name: 'Advertiser overview', workbookId: 'local-core-advertiser', kind: 'core_advertiser' },
@@ -126,13 +97,15 @@ describe('GET /api/sigma/workbook (built-in provider)', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/sigma/workbook' })).statusCode).toBe(401);
+    expect((await env.app.inject({ method: 'GET', url: '/api/sigma/workbook' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('POST /api/sigma/workbook/embed', () => {
   it('mints a same-origin URL with a token that expires in an hour', async () => {
-    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const account = await createAccount(env.database.db, { plan: 'free_plus' });
     const { token } = await signedIn({ account, permission: 'owner' });
     const answer = await embed(token, 'local-core-overview');
     expect(answer.statusCode).toBe(200);
@@ -145,7 +118,7 @@ describe('POST /api/sigma/workbook/embed', () => {
   });
 
   it('refuses the other kind of core workbook, Plus without the entitlement, and unknown ids', async () => {
-    const core = await createAccount(database.db, { plan: 'free_core' });
+    const core = await createAccount(env.database.db, { plan: 'free_core' });
     const owner = await signedIn({ account: core, permission: 'owner' });
     const advertiser = await signedIn({ account: core, permission: 'advertiser' });
     expect((await embed(owner.token, 'local-core-advertiser')).statusCode).toBe(403);
@@ -164,7 +137,7 @@ describe('POST /api/sigma/workbook/embed', () => {
 
 describe('embed sessions: single-use, expiring, bound to their workbook', () => {
   async function freshUrlToken(workbookId = 'local-core-overview') {
-    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const account = await createAccount(env.database.db, { plan: 'free_plus' });
     const { token } = await signedIn({ account, permission: 'owner' });
     return { account, token: urlToken((await embed(token, workbookId)).json().data.url) };
   }
@@ -216,14 +189,19 @@ describe('embed sessions: single-use, expiring, bound to their workbook', () => 
   });
 
   it('refuses data calls without an embed session, with a user session, or with a forged one', async () => {
-    const account = await createAccount(database.db, { plan: 'free_plus' });
+    const account = await createAccount(env.database.db, { plan: 'free_plus' });
     const { token } = await signedIn({ account, permission: 'owner' });
-    expect((await app.inject({ method: 'GET', url: `/api/embed/kpis?${RANGE}` })).statusCode).toBe(
-      401,
-    );
     expect(
-      (await app.inject({ method: 'GET', url: `/api/embed/kpis?${RANGE}`, headers: bearer(token) }))
-        .statusCode,
+      (await env.app.inject({ method: 'GET', url: `/api/embed/kpis?${RANGE}` })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await env.app.inject({
+          method: 'GET',
+          url: `/api/embed/kpis?${RANGE}`,
+          headers: bearer(token),
+        })
+      ).statusCode,
     ).toBe(401);
     expect((await data(`${token}`, `kpis?${RANGE}`)).statusCode).toBe(401);
     expect((await data('a.b.c', `kpis?${RANGE}`)).statusCode).toBe(401);
@@ -235,10 +213,10 @@ describe('row-level isolation of the built-in provider', () => {
   let other: Awaited<ReturnType<typeof createAccount>>;
 
   beforeAll(async () => {
-    northwind = await createAccount(database.db, { plan: 'free_plus', name: 'Northwind' });
-    other = await createAccount(database.db, { plan: 'free_plus', name: 'Elsewhere' });
+    northwind = await createAccount(env.database.db, { plan: 'free_plus', name: 'Northwind' });
+    other = await createAccount(env.database.db, { plan: 'free_plus', name: 'Elsewhere' });
     const days = ['2026-01-05', '2026-01-06', '2026-01-20'];
-    await createReportRows(database.db, northwind.id, [
+    await createReportRows(env.database.db, northwind.id, [
       ...days.map((date) => ({
         date,
         advertiser: 'Acme Shoes',
@@ -255,13 +233,13 @@ describe('row-level isolation of the built-in provider', () => {
       { date: '2026-01-10', advertiser: '=HYPERLINK("evil")', campaign: 'Formula', revenue: 1 },
     ]);
     // Another account with an advertiser of the same name: never visible from Northwind.
-    await createReportRows(database.db, other.id, [
+    await createReportRows(env.database.db, other.id, [
       { date: '2026-01-05', advertiser: 'Acme Shoes', campaign: 'Other account', revenue: 9999 },
     ]);
   });
 
   async function sqlSum(accountId: string, advertiser?: string) {
-    const [row] = await database.db
+    const [row] = await env.database.db
       .select({ revenue: sql<number>`coalesce(sum(${reportRows.revenue}), 0)::float8` })
       .from(reportRows)
       .where(

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { buildTestApp } from '../../../test/build-test-app';
-import { createAccount, createUser, type CreateUserOptions } from '../../../test/factories';
-import { bearer, PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
+import { createAccount, type CreateUserOptions } from '../../../test/factories';
+import { bearer, signedInUser } from '../../../test/identity-helpers';
 import { createTestConfig } from '../../../test/test-config';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 import { workbookPathName } from './sigma-embed-url';
 
 const SECRET = 'sigma-embed-secret-for-tests-0123456789';
@@ -26,43 +23,23 @@ const WORKBOOKS = [
   },
 ];
 
-let database: Database;
-let app: FastifyInstance;
 const now = new Date('2026-11-23T10:00:00Z');
+const env = useTestApp(() => ({
+  now: () => now,
+  config: createTestConfig({
+    SIGMA_EMBED_CLIENT_ID: 'embed-client-id',
+    SIGMA_EMBED_SECRET: SECRET,
+    SIGMA_ORG_SLUG: 'acme-analytics',
+    SIGMA_WORKBOOKS: JSON.stringify(WORKBOOKS),
+    SIGMA_ACCOUNT_TYPE: 'Partner Viewer',
+    SIGMA_PLUS_TEAM: 'Plus Partners',
+  }),
+}));
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database, {
-    now: () => now,
-    config: createTestConfig({
-      SIGMA_EMBED_CLIENT_ID: 'embed-client-id',
-      SIGMA_EMBED_SECRET: SECRET,
-      SIGMA_ORG_SLUG: 'acme-analytics',
-      SIGMA_WORKBOOKS: JSON.stringify(WORKBOOKS),
-      SIGMA_ACCOUNT_TYPE: 'Partner Viewer',
-      SIGMA_PLUS_TEAM: 'Plus Partners',
-    }),
-  }));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-async function signedIn(options: CreateUserOptions) {
-  const created = await createUser(database.db, { password: PASSWORD, ...options });
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/auth',
-    headers: xsrfHeaders,
-    remoteAddress: randomIp(),
-    payload: { email: created.user.email, password: PASSWORD },
-  });
-  return { ...created, token: answer.json().data.token as string };
-}
+const signedIn = (options: CreateUserOptions) => signedInUser(env.app, env.database.db, options);
 
 async function embedUrl(token: string, payload: Record<string, unknown>) {
-  const answer = await app.inject({
+  const answer = await env.app.inject({
     method: 'POST',
     url: '/api/sigma/workbook/embed',
     headers: bearer(token),
@@ -80,9 +57,9 @@ function parts(url: string) {
 
 describe('Sigma catalogue from SIGMA_WORKBOOKS', () => {
   it('lists the configured workbooks a user may open', async () => {
-    const account = await createAccount(database.db, { plan: 'free_pro' });
+    const account = await createAccount(env.database.db, { plan: 'free_pro' });
     const { token } = await signedIn({ account, permission: 'admin' });
-    const answer = await app.inject({
+    const answer = await env.app.inject({
       method: 'GET',
       url: '/api/sigma/workbook',
       headers: bearer(token),
@@ -96,7 +73,7 @@ describe('Sigma catalogue from SIGMA_WORKBOOKS', () => {
 
 describe('Sigma JWT-signed embed URL', () => {
   it('signs exactly the expected claims for a partner user (fixture: owner on Plus)', async () => {
-    const account = await createAccount(database.db, {
+    const account = await createAccount(env.database.db, {
       plan: 'free_plus',
       name: 'Northwind Media',
     });
@@ -144,7 +121,7 @@ describe('Sigma JWT-signed embed URL', () => {
   });
 
   it('adds the advertiser name for advertisers, and no Plus team without the entitlement (fixture: advertiser)', async () => {
-    const account = await createAccount(database.db, {
+    const account = await createAccount(env.database.db, {
       plan: 'free_plus',
       name: 'Northwind Media',
     });
@@ -191,7 +168,7 @@ describe('Sigma JWT-signed embed URL', () => {
   ] as const)(
     'fixture: %s on %s gets the Plus team %#',
     async (permission, plan, extra, plusTeam, advertiser) => {
-      const account = await createAccount(database.db, { plan, name: 'Fixture Partner' });
+      const account = await createAccount(env.database.db, { plan, name: 'Fixture Partner' });
       const options: CreateUserOptions = {
         account,
         permission,
@@ -216,7 +193,7 @@ describe('Sigma JWT-signed embed URL', () => {
   );
 
   it('mints a fresh jti for every URL', async () => {
-    const account = await createAccount(database.db, { plan: 'free_core' });
+    const account = await createAccount(env.database.db, { plan: 'free_core' });
     const { token } = await signedIn({ account, permission: 'user' });
     const jtis = new Set<unknown>();
     for (let load = 0; load < 5; load += 1) {
@@ -231,7 +208,7 @@ describe('Sigma JWT-signed embed URL', () => {
   });
 
   it('does not verify with another secret', async () => {
-    const account = await createAccount(database.db, { plan: 'free_core' });
+    const account = await createAccount(env.database.db, { plan: 'free_core' });
     const { token } = await signedIn({ account, permission: 'user' });
     const jwt = String(
       parts((await embedUrl(token, { workbook_id: 'wb-core' })).url).params[':jwt'],

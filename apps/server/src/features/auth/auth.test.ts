@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { accountUsers, events, notificationSettings, outbox, users } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import { bearer, PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp();
 
 const signIn = (payload: Record<string, unknown>, ip = randomIp()) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/auth',
     headers: xsrfHeaders,
@@ -31,7 +18,7 @@ const signIn = (payload: Record<string, unknown>, ip = randomIp()) =>
 
 describe('POST /api/auth (password sign-in)', () => {
   it('answers { token, ...user } and records a signin event', async () => {
-    const { user, account } = await createUser(database.db, {
+    const { user, account } = await createUser(env.database.db, {
       password: PASSWORD,
       permission: 'admin',
     });
@@ -45,7 +32,7 @@ describe('POST /api/auth (password sign-in)', () => {
       verified: true,
     });
     expect(data).not.toHaveProperty('password_hash');
-    const recorded = await database.db
+    const recorded = await env.database.db
       .select()
       .from(events)
       .where(and(eq(events.userId, user.id), eq(events.name, 'signin')));
@@ -53,7 +40,7 @@ describe('POST /api/auth (password sign-in)', () => {
   });
 
   it('gives the same answer for a wrong password and an unknown e-mail (no enumeration)', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
     const wrong = await signIn({ email: user.email, password: 'Not-the-password-1!' });
     const unknown = await signIn({ email: uniqueEmail('ghost'), password: 'Not-the-password-1!' });
     expect(wrong.statusCode).toBe(401);
@@ -66,17 +53,17 @@ describe('POST /api/auth (password sign-in)', () => {
   });
 
   it('refuses a user who has no password yet', async () => {
-    const { user } = await createUser(database.db);
+    const { user } = await createUser(env.database.db);
     expect((await signIn({ email: user.email, password: PASSWORD })).statusCode).toBe(401);
   });
 
   it('lands in the default account when the user still belongs to it', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
-    const second = await createAccount(database.db, { name: 'Second' });
-    await database.db
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const second = await createAccount(env.database.db, { name: 'Second' });
+    await env.database.db
       .insert(accountUsers)
       .values({ accountId: second.id, userId: user.id, permission: 'user' });
-    await database.db
+    await env.database.db
       .update(users)
       .set({ defaultAccountId: second.id })
       .where(eq(users.id, user.id));
@@ -102,14 +89,14 @@ describe('POST /api/auth (password sign-in)', () => {
 
 describe('new sign-in mail', () => {
   it('is sent on sign-in unless the user turned new_signin off', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
     await signIn({ email: user.email, password: PASSWORD });
     const subjects = async () =>
-      (await database.db.select().from(outbox).where(eq(outbox.to, user.email))).map(
+      (await env.database.db.select().from(outbox).where(eq(outbox.to, user.email))).map(
         (m) => m.subject,
       );
     expect(await subjects()).toEqual(['New sign-in to Partner Portal']);
-    await database.db
+    await env.database.db
       .insert(notificationSettings)
       .values({ userId: user.id, name: 'new_signin', active: false });
     await signIn({ email: user.email, password: PASSWORD });
@@ -119,26 +106,32 @@ describe('new sign-in mail', () => {
 
 describe('sessions', () => {
   it('GET /api/auth merges the user; DELETE /api/auth ends the session at once', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
     const token = (await signIn({ email: user.email, password: PASSWORD })).json().data.token;
-    const status = await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
+    const status = await env.app.inject({
+      method: 'GET',
+      url: '/api/auth',
+      headers: bearer(token),
+    });
     expect(status.json().data).toMatchObject({ authenticated: true, id: user.id });
     expect(
-      (await app.inject({ method: 'DELETE', url: '/api/auth', headers: bearer(token) })).statusCode,
+      (await env.app.inject({ method: 'DELETE', url: '/api/auth', headers: bearer(token) }))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) })).statusCode,
+      (await env.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('switches to another account of the same user and ends the old session', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
-    const other = await createAccount(database.db, { name: 'Other partner' });
-    await database.db
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const other = await createAccount(env.database.db, { name: 'Other partner' });
+    await env.database.db
       .insert(accountUsers)
       .values({ accountId: other.id, userId: user.id, permission: 'admin' });
     const token = (await signIn({ email: user.email, password: PASSWORD })).json().data.token;
-    const switched = await app.inject({
+    const switched = await env.app.inject({
       method: 'POST',
       url: '/api/auth/switch',
       headers: bearer(token),
@@ -151,15 +144,16 @@ describe('sessions', () => {
       account_name: 'Other partner',
     });
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) })).statusCode,
+      (await env.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('refuses to switch into an account the user does not belong to (404)', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
-    const stranger = await createAccount(database.db);
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const stranger = await createAccount(env.database.db);
     const token = (await signIn({ email: user.email, password: PASSWORD })).json().data.token;
-    const response = await app.inject({
+    const response = await env.app.inject({
       method: 'POST',
       url: '/api/auth/switch',
       headers: bearer(token),
@@ -171,21 +165,21 @@ describe('sessions', () => {
 
 describe('POST /api/event', () => {
   it('stores an event for the signed-in member and validates its name', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
     const token = (await signIn({ email: user.email, password: PASSWORD })).json().data.token;
-    const stored = await app.inject({
+    const stored = await env.app.inject({
       method: 'POST',
       url: '/api/event',
       headers: bearer(token),
       payload: { name: 'opened_help', metadata: { from: 'menu' } },
     });
     expect(stored.statusCode).toBe(201);
-    const [row] = await database.db
+    const [row] = await env.database.db
       .select()
       .from(events)
       .where(and(eq(events.userId, user.id), eq(events.name, 'opened_help')));
     expect(row?.metadata).toEqual({ from: 'menu' });
-    const bad = await app.inject({
+    const bad = await env.app.inject({
       method: 'POST',
       url: '/api/event',
       headers: bearer(token),

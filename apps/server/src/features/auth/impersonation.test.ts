@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { randomIp, xsrfHeaders } from '../../../test/identity-helpers';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 import { mintImpersonationToken } from './impersonation.service';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp();
 
 const redeem = (token: string) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/auth/impersonate',
     headers: xsrfHeaders,
@@ -31,16 +18,16 @@ const redeem = (token: string) =>
   });
 
 async function supportCase() {
-  const { user: master } = await createUser(database.db, { permission: 'master' });
-  const { user: target, account } = await createUser(database.db, { permission: 'owner' });
-  await database.db.update(users).set({ supportEnabled: true }).where(eq(users.id, target.id));
+  const { user: master } = await createUser(env.database.db, { permission: 'master' });
+  const { user: target, account } = await createUser(env.database.db, { permission: 'owner' });
+  await env.database.db.update(users).set({ supportEnabled: true }).where(eq(users.id, target.id));
   return { master, target, account };
 }
 
 describe('impersonation', () => {
   it('signs a master in as a user who allowed support, for at most an hour, recording who', async () => {
     const { master, target, account } = await supportCase();
-    const { token } = await mintImpersonationToken(database.db, {
+    const { token } = await mintImpersonationToken(env.database.db, {
       masterEmail: master.email,
       targetEmail: target.email,
     });
@@ -48,7 +35,7 @@ describe('impersonation', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data).toMatchObject({ id: target.id, account_id: account.id, impersonating: true });
-    const [session] = await database.db
+    const [session] = await env.database.db
       .select()
       .from(sessions)
       .where(eq(sessions.userId, target.id));
@@ -61,7 +48,7 @@ describe('impersonation', () => {
 
   it('expires the token after 60 seconds', async () => {
     const { master, target } = await supportCase();
-    const { token } = await mintImpersonationToken(database.db, {
+    const { token } = await mintImpersonationToken(env.database.db, {
       masterEmail: master.email,
       targetEmail: target.email,
       now: new Date(Date.now() - 61_000),
@@ -71,24 +58,27 @@ describe('impersonation', () => {
 
   it('is refused to non-masters, against masters, and without support access', async () => {
     const { master, target } = await supportCase();
-    const { user: admin } = await createUser(database.db, { permission: 'admin' });
+    const { user: admin } = await createUser(env.database.db, { permission: 'admin' });
     await expect(
-      mintImpersonationToken(database.db, { masterEmail: admin.email, targetEmail: target.email }),
+      mintImpersonationToken(env.database.db, {
+        masterEmail: admin.email,
+        targetEmail: target.email,
+      }),
     ).rejects.toThrow(/not a master/);
-    const { user: otherMaster } = await createUser(database.db, { permission: 'master' });
-    await database.db
+    const { user: otherMaster } = await createUser(env.database.db, { permission: 'master' });
+    await env.database.db
       .update(users)
       .set({ supportEnabled: true })
       .where(eq(users.id, otherMaster.id));
     await expect(
-      mintImpersonationToken(database.db, {
+      mintImpersonationToken(env.database.db, {
         masterEmail: master.email,
         targetEmail: otherMaster.email,
       }),
     ).rejects.toThrow(/cannot be impersonated/);
-    const { user: privateUser } = await createUser(database.db);
+    const { user: privateUser } = await createUser(env.database.db);
     await expect(
-      mintImpersonationToken(database.db, {
+      mintImpersonationToken(env.database.db, {
         masterEmail: master.email,
         targetEmail: privateUser.email,
       }),

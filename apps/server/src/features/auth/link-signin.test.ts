@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
 import { createUser, uniqueEmail } from '../../../test/factories';
 import {
   bearer,
@@ -13,33 +10,23 @@ import {
   tokenFromLink,
   xsrfHeaders,
 } from '../../../test/identity-helpers';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp();
 
 const post = (
   url: string,
   payload: Record<string, unknown>,
   headers: Record<string, string> = xsrfHeaders,
-) => app.inject({ method: 'POST', url, headers, remoteAddress: randomIp(), payload });
+) => env.app.inject({ method: 'POST', url, headers, remoteAddress: randomIp(), payload });
 
 describe('magic link', () => {
   it('mails a /magic link that signs in once', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
     const sent = await post('/api/auth/magic', { email: user.email });
     expect(sent.statusCode).toBe(200);
     const token = tokenFromLink(
-      (await lastMailTo(database.db, user.email, 'magic')).text,
+      (await lastMailTo(env.database.db, user.email, 'magic')).text,
       '/magic',
     );
     const first = await post('/api/auth/magic/verify', { token });
@@ -51,35 +38,35 @@ describe('magic link', () => {
   });
 
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
-    const { user } = await createUser(database.db);
+    const { user } = await createUser(env.database.db);
     const ghost = uniqueEmail('ghost');
     const known = await post('/api/auth/magic', { email: user.email });
     const unknown = await post('/api/auth/magic', { email: ghost });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
-    expect(await database.db.select().from(outbox).where(eq(outbox.to, ghost))).toHaveLength(0);
+    expect(await env.database.db.select().from(outbox).where(eq(outbox.to, ghost))).toHaveLength(0);
   });
 
   it('sends at most 3 mails a minute to one user, whatever the address asking', async () => {
-    const { user } = await createUser(database.db);
+    const { user } = await createUser(env.database.db);
     for (let i = 0; i < 5; i++)
       expect((await post('/api/auth/magic', { email: user.email })).statusCode).toBe(200);
-    expect(await database.db.select().from(outbox).where(eq(outbox.to, user.email))).toHaveLength(
-      3,
-    );
+    expect(
+      await env.database.db.select().from(outbox).where(eq(outbox.to, user.email)),
+    ).toHaveLength(3);
   });
 });
 
 describe('password reset', () => {
   it('resets with the mailed link, revokes other sessions, mails a notice and signs in', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
     const oldSession = (await post('/api/auth', { email: user.email, password: PASSWORD })).json()
       .data.token;
     expect((await post('/api/auth/password/reset/request', { email: user.email })).statusCode).toBe(
       200,
     );
     const jwt = tokenFromLink(
-      (await lastMailTo(database.db, user.email, 'reset')).text,
+      (await lastMailTo(env.database.db, user.email, 'reset')).text,
       '/resetpassword',
     );
 
@@ -94,7 +81,7 @@ describe('password reset', () => {
     // The failed try above consumed that link; ask for a new one.
     await post('/api/auth/password/reset/request', { email: user.email });
     const fresh = tokenFromLink(
-      (await lastMailTo(database.db, user.email, 'reset')).text,
+      (await lastMailTo(env.database.db, user.email, 'reset')).text,
       '/resetpassword',
     );
     const reset = await post('/api/auth/password/reset', {
@@ -106,10 +93,10 @@ describe('password reset', () => {
     expect(reset.json().data.token).toBeTruthy();
 
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(oldSession) }))
+      (await env.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(oldSession) }))
         .statusCode,
     ).toBe(401);
-    expect((await lastMailTo(database.db, user.email, 'password_changed')).subject).toBe(
+    expect((await lastMailTo(env.database.db, user.email, 'password_changed')).subject).toBe(
       'Your Partner Portal password was changed',
     );
     expect((await post('/api/auth', { email: user.email, password: PASSWORD })).statusCode).toBe(
@@ -140,7 +127,7 @@ describe('password reset', () => {
   });
 
   it('answers the reset request the same for unknown e-mails', async () => {
-    const { user } = await createUser(database.db);
+    const { user } = await createUser(env.database.db);
     const known = await post('/api/auth/password/reset/request', { email: user.email });
     const unknown = await post('/api/auth/password/reset/request', {
       email: uniqueEmail('nobody'),

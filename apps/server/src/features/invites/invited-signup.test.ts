@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { invites } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import { PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 import { createInvite } from './invite.service';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp();
 
 const join = (payload: Record<string, unknown>) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/user',
     headers: xsrfHeaders,
@@ -32,9 +19,9 @@ const join = (payload: Record<string, unknown>) =>
 
 describe('POST /api/user (sign up an invited user)', () => {
   it('joins the inviting account with the invite’s permission and advertiser fields, verified, and consumes the invite', async () => {
-    const account = await createAccount(database.db, { name: 'Northwind', plan: 'free_plus' });
+    const account = await createAccount(env.database.db, { name: 'Northwind', plan: 'free_plus' });
     const email = uniqueEmail('invited');
-    const invite = await createInvite(database.db, {
+    const invite = await createInvite(env.database.db, {
       accountId: account.id,
       email,
       permission: 'advertiser',
@@ -53,14 +40,14 @@ describe('POST /api/user (sign up an invited user)', () => {
       enable_plus: true,
       plan: 'free_plus',
     });
-    const [stored] = await database.db.select().from(invites).where(eq(invites.id, invite.id));
+    const [stored] = await env.database.db.select().from(invites).where(eq(invites.id, invite.id));
     expect(stored?.acceptedAt).toBeInstanceOf(Date);
     expect((await join({ email, invite_id: invite.id })).statusCode).toBe(400);
   });
 
   it('refuses an invite for another e-mail, an expired one, and an unknown id', async () => {
-    const account = await createAccount(database.db);
-    const invite = await createInvite(database.db, {
+    const account = await createAccount(env.database.db);
+    const invite = await createInvite(env.database.db, {
       accountId: account.id,
       email: uniqueEmail(),
       permission: 'user',
@@ -69,7 +56,7 @@ describe('POST /api/user (sign up an invited user)', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toMatch(/no longer valid/);
 
-    const old = await createInvite(database.db, {
+    const old = await createInvite(env.database.db, {
       accountId: account.id,
       email: uniqueEmail('late'),
       permission: 'user',
@@ -82,9 +69,9 @@ describe('POST /api/user (sign up an invited user)', () => {
   });
 
   it('lets an existing user with the right password join, and refuses a wrong one', async () => {
-    const { user } = await createUser(database.db, { password: PASSWORD });
-    const account = await createAccount(database.db, { name: 'Second team' });
-    const invite = await createInvite(database.db, {
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const account = await createAccount(env.database.db, { name: 'Second team' });
+    const invite = await createInvite(env.database.db, {
       accountId: account.id,
       email: user.email,
       permission: 'admin',
@@ -99,9 +86,9 @@ describe('POST /api/user (sign up an invited user)', () => {
   });
 
   it('gives one of two simultaneous acceptances the invite', async () => {
-    const account = await createAccount(database.db);
+    const account = await createAccount(env.database.db);
     const email = uniqueEmail('race');
-    const invite = await createInvite(database.db, {
+    const invite = await createInvite(env.database.db, {
       accountId: account.id,
       email,
       permission: 'user',

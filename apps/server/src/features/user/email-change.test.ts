@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { buildTestApp } from '../../../test/build-test-app';
 import { createUser, uniqueEmail } from '../../../test/factories';
 import { lastMailTo, randomIp, tokenFromLink, xsrfHeaders } from '../../../test/identity-helpers';
 import { createTestContext } from '../../../test/test-context';
-import { createTestDatabase } from '../../../test/test-database';
+import { useTestApp } from '../../../test/use-test-app';
 import { changeEmail } from './email-change.service';
 import { sendVerificationMail } from './verification.service';
 
-let database: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await buildTestApp(database));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const env = useTestApp();
 
 const verify = (token: string) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/user/verify',
     headers: xsrfHeaders,
@@ -33,20 +20,20 @@ const verify = (token: string) =>
   });
 
 async function stored(userId: string) {
-  const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+  const [user] = await env.database.db.select().from(users).where(eq(users.id, userId));
   return user;
 }
 
 describe('changing the e-mail address', () => {
   it('unverifies the user and mails a link that verifies the new address', async () => {
-    const ctx = createTestContext(database);
-    const { user } = await createUser(database.db, { verified: true });
+    const ctx = createTestContext(env.database);
+    const { user } = await createUser(env.database.db, { verified: true });
     const next = uniqueEmail('moved');
     expect(await changeEmail(ctx, user.id, ` ${next.toUpperCase()} `)).toEqual({ changed: true });
     expect(await stored(user.id)).toMatchObject({ email: next, verified: false });
 
     const token = tokenFromLink(
-      (await lastMailTo(database.db, next, 'verify')).text,
+      (await lastMailTo(env.database.db, next, 'verify')).text,
       '/signup/verify',
     );
     expect((await verify(token)).statusCode).toBe(200);
@@ -54,11 +41,11 @@ describe('changing the e-mail address', () => {
   });
 
   it('makes a link mailed to the old address useless', async () => {
-    const ctx = createTestContext(database);
-    const { user } = await createUser(database.db, { verified: false });
+    const ctx = createTestContext(env.database);
+    const { user } = await createUser(env.database.db, { verified: false });
     await sendVerificationMail(ctx, user.id);
     const oldLink = tokenFromLink(
-      (await lastMailTo(database.db, user.email, 'verify')).text,
+      (await lastMailTo(env.database.db, user.email, 'verify')).text,
       '/signup/verify',
     );
     await changeEmail(ctx, user.id, uniqueEmail('moved'));
@@ -69,9 +56,9 @@ describe('changing the e-mail address', () => {
   });
 
   it('refuses an address another user has, naming the email field', async () => {
-    const ctx = createTestContext(database);
-    const { user } = await createUser(database.db);
-    const { user: other } = await createUser(database.db);
+    const ctx = createTestContext(env.database);
+    const { user } = await createUser(env.database.db);
+    const { user: other } = await createUser(env.database.db);
     await expect(changeEmail(ctx, user.id, other.email.toUpperCase())).rejects.toMatchObject({
       status: 409,
       messageKey: 'error.email_in_use',
@@ -81,8 +68,8 @@ describe('changing the e-mail address', () => {
   });
 
   it('treats the same address in other letter case as no change', async () => {
-    const ctx = createTestContext(database);
-    const { user } = await createUser(database.db, { verified: true });
+    const ctx = createTestContext(env.database);
+    const { user } = await createUser(env.database.db, { verified: true });
     expect(await changeEmail(ctx, user.id, user.email.toUpperCase())).toEqual({ changed: false });
     expect((await stored(user.id))?.verified).toBe(true);
   });
