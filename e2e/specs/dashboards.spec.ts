@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { NORTHWIND_REPORT } from '../../apps/server/src/db/seed/demo-report-plan';
 import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
 import { demoSession, type SessionRecord } from '../fixtures/accounts';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
@@ -39,19 +40,7 @@ function isoDaysAgo(days: number): string {
  * database would give for the range, computed without the app's queries.
  */
 function northwindRevenue(from: string, to: string, advertiser?: string): number {
-  const rows = generateReportRows({
-    advertisers: [
-      { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.3 },
-      { name: 'Globex Travel', campaigns: ['City Breaks', 'Summer Flights'], scale: 1.6 },
-      { name: 'Initech Software', campaigns: ['Free Trial'], scale: 0.8 },
-      { name: 'Umbrella Health', campaigns: ['Wellness Week', 'Pharmacy Online'], scale: 1 },
-      { name: 'Stark Electronics', campaigns: ['Holiday Deals', 'New Arrivals'], scale: 1.9 },
-      { name: 'Wayne Home', campaigns: ['Garden Living'], scale: 0.6 },
-    ],
-    days: 365,
-    until: new Date(),
-    seed: 20_261_123,
-  });
+  const rows = generateReportRows({ ...NORTHWIND_REPORT, until: new Date() });
   return (
     rows
       .filter((row) => row.date >= from && row.date <= to)

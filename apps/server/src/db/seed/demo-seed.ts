@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
 import { accounts, accountUsers, reportRows, users } from '../schema/index';
 import { hashPassword } from '../../lib/password';
-import { generateReportRows, type AdvertiserPlan } from './report-generator';
+import { NORTHWIND_REPORT, SOLO_REPORT } from './demo-report-plan';
+import { generateReportRows } from './report-generator';
 
 export const DEMO_PASSWORD = 'Demo-partner-1!';
 
@@ -38,19 +39,6 @@ export const DEMO_USERS = [
     permission: 'owner',
   },
 ] as const;
-
-const NORTHWIND_ADVERTISERS: AdvertiserPlan[] = [
-  { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.3 },
-  { name: 'Globex Travel', campaigns: ['City Breaks', 'Summer Flights'], scale: 1.6 },
-  { name: 'Initech Software', campaigns: ['Free Trial'], scale: 0.8 },
-  { name: 'Umbrella Health', campaigns: ['Wellness Week', 'Pharmacy Online'], scale: 1 },
-  { name: 'Stark Electronics', campaigns: ['Holiday Deals', 'New Arrivals'], scale: 1.9 },
-  { name: 'Wayne Home', campaigns: ['Garden Living'], scale: 0.6 },
-];
-const SOLO_ADVERTISERS: AdvertiserPlan[] = [
-  { name: 'Bluebird Books', campaigns: ['Bestsellers'], scale: 0.5 },
-  { name: 'Cedar Coffee', campaigns: ['Morning Blend'], scale: 0.4 },
-];
 
 const INSERT_BATCH = 1_000;
 
@@ -104,18 +92,14 @@ export async function seedDemoData(
     }
 
     const rows = [
-      ...generateReportRows({
-        advertisers: NORTHWIND_ADVERTISERS,
-        days: 365,
-        until: input.now,
-        seed: 20_261_123,
-      }).map((row) => ({ ...row, accountId: northwind.id })),
-      ...generateReportRows({
-        advertisers: SOLO_ADVERTISERS,
-        days: 90,
-        until: input.now,
-        seed: 7,
-      }).map((row) => ({ ...row, accountId: solo.id })),
+      ...generateReportRows({ ...NORTHWIND_REPORT, until: input.now }).map((row) => ({
+        ...row,
+        accountId: northwind.id,
+      })),
+      ...generateReportRows({ ...SOLO_REPORT, until: input.now }).map((row) => ({
+        ...row,
+        accountId: solo.id,
+      })),
     ];
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(reportRows).values(rows.slice(start, start + INSERT_BATCH));

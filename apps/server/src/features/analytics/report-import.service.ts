@@ -1,22 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { REPORT_DIMENSIONS, REPORT_METRICS } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, reportRows, users } from '../../db/schema/index';
 import { parseCsv } from './csv-parse';
 
-export const REPORT_COLUMNS = [
-  'date',
-  'advertiser',
-  'campaign',
-  'channel',
-  'country',
-  'device',
-  'impressions',
-  'clicks',
-  'conversions',
-  'revenue',
-  'payout',
-] as const;
+/** The CSV header: the date, then the dimensions and metrics in the order the API names them. */
+export const REPORT_COLUMNS = ['date', ...REPORT_DIMENSIONS, ...REPORT_METRICS] as const;
 
 const text = z.string().trim().min(1, 'is empty').max(200, 'is longer than 200 characters');
 const count = z
