@@ -107,3 +107,14 @@ export const ResetPasswordInputSchema = z.object({
   email: emailField(),
   password: passwordField(),
 });
+
+/**
+ * PUT /api/user/password (spec §2 "Password"): the current password only when the user has one
+ * (`has_password`), and a new one under the sign-up rules.
+ */
+export const ChangePasswordInputSchema = z.object({
+  oldpassword: z.string().max(1024).optional(),
+  has_password: z.boolean().optional(),
+  newpassword: passwordField(),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;

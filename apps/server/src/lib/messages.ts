@@ -39,6 +39,8 @@ const en = {
   'error.social_failed': 'Something Went Wrong, Please try signing in again',
   'error.email_in_use': 'Another user already has this email address.',
   'error.workbook_not_found': 'That workbook does not exist.',
+  'error.old_password_wrong': 'The current password is not correct.',
+  'message.password_saved': 'Password Saved',
   'error.workbook_forbidden': 'You do not have access to that workbook.',
   'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
 } as const;
@@ -90,6 +92,8 @@ const es: Record<MessageKey, string> = {
   'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión',
   'error.email_in_use': 'Otro usuario ya tiene esta dirección de correo.',
   'error.workbook_not_found': 'Ese libro de trabajo no existe.',
+  'error.old_password_wrong': 'La contraseña actual no es correcta.',
+  'message.password_saved': 'Contraseña guardada',
   'error.workbook_forbidden': 'No tienes acceso a ese libro de trabajo.',
   'error.embed_expired':
     'Este enlace del panel ha caducado. Recarga la página para abrirlo de nuevo.',

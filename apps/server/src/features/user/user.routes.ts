@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
+  ChangePasswordInputSchema,
   BackupCodeResponseSchema,
   InvitedSignupInputSchema,
   SessionResponseSchema,
@@ -11,7 +12,8 @@ import {
   TwoFactorVerifyInputSchema,
 } from '@partner-portal/shared/identity';
 import { CurrentUserSchema } from '@partner-portal/shared/user';
-import type { AccountLimits } from '../../lib/account-rate-limit';
+import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
+import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
 import { translate } from '../../lib/messages';
@@ -23,6 +25,7 @@ import { requestMeta } from '../auth/request-meta';
 import { getCurrentUser } from './current-user.service';
 import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
+import { changePassword } from './password-change.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{
@@ -38,6 +41,31 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const actor = requireActor(request);
       return ok(await getCurrentUser(ctx.db, actor.userId, actor.accountId));
+    },
+  );
+
+  // Wrong current passwords count as guesses at this user's password, like a wrong sign-in.
+  app.put(
+    '/password',
+    {
+      config: { access: 'authenticated', rateLimit: rateLimitFor('signin') },
+      schema: { body: ChangePasswordInputSchema },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      await withGuessLimit(
+        limits.passwordGuesses,
+        { request, reply, account: actor.userId },
+        () => changePassword(ctx, actor, request.body),
+        (error) => error instanceof AppError && error.messageKey === 'error.old_password_wrong',
+      );
+      return ok(
+        null,
+        translate(
+          localeFromAcceptLanguage(request.headers['accept-language']),
+          'message.password_saved',
+        ),
+      );
     },
   );
 

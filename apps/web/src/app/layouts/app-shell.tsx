@@ -12,6 +12,7 @@ import {
 import { Brand } from '../navigation/brand';
 import { MainNav } from '../navigation/main-nav';
 import { UserMenu } from '../navigation/user-menu';
+import { useSessionRefresh } from './use-session-refresh';
 
 /**
  * The signed-in frame (spec §2): a left rail on wide screens, a slide-out menu on small ones,
@@ -20,6 +21,7 @@ import { UserMenu } from '../navigation/user-menu';
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useSessionRefresh();
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
       <a

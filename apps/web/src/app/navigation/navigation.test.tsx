@@ -109,7 +109,8 @@ describe('main navigation and user menu', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Solo Partner' }));
     await waitFor(() => expect(getSession()?.account_id).toBe('a2'));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const [url, init] = calls.find(([called]) => called === '/api/auth/switch') ?? ['', {}];
     expect(url).toBe('/api/auth/switch');
     expect(JSON.parse(String(init.body))).toEqual({ account: 'a2' });
   });

@@ -1,5 +1,10 @@
-import { UpcomingPage } from './upcoming-page';
+import { PasswordForm } from '@/features/account/components/password-form';
+import { Page } from '../layouts/page';
 
 export default function AccountPasswordPage() {
-  return <UpcomingPage titleKey="titles.password" descriptionKey="app.pages.password" />;
+  return (
+    <Page titleKey="titles.password">
+      <PasswordForm />
+    </Page>
+  );
 }

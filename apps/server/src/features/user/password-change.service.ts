@@ -1,0 +1,58 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { ChangePasswordInput } from '@partner-portal/shared/identity';
+import { sessions, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { renderMail } from '../../lib/mail/mail-templates';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { revokeSessions } from '../../lib/session-token';
+import { recordEvent } from '../events/events.service';
+
+/**
+ * Security checklist "Passwords": changing a password needs the current one when the user has
+ * one; it ends the user's other sessions (this one stays) and mails a notice. A user who signed
+ * up through a provider or an invite link without a password creates one here.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+  if (user.passwordHash) {
+    const current = input.oldpassword ?? '';
+    if (!current || !(await verifyPassword(user.passwordHash, current))) {
+      throw new AppError('bad_request', 'error.old_password_wrong', { inputError: 'oldpassword' });
+    }
+  }
+  if (isCommonPassword(input.newpassword)) {
+    throw new AppError('bad_request', 'error.password_common', { inputError: 'newpassword' });
+  }
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newpassword) })
+    .where(eq(users.id, user.id));
+  await revokeSessions(
+    ctx.db,
+    and(eq(sessions.userId, user.id), ne(sessions.id, actor.sessionId)),
+    ctx.now(),
+  );
+  await recordEvent(ctx.db, {
+    name: user.passwordHash ? 'password_changed' : 'password_created',
+    userId: user.id,
+    accountId: actor.accountId,
+  });
+  const locale = user.locale === 'es' ? 'es' : 'en';
+  // The change is done; a mail server failure must not report it as failed.
+  await ctx.mail
+    .send({
+      to: user.email,
+      ...renderMail('password_changed', locale, { name: user.firstName }),
+      template: 'password_changed',
+      locale,
+    })
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'password-changed mail not sent'));
+}

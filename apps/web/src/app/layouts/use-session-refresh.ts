@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { AuthStatusSchema } from '@partner-portal/shared/identity';
+import { api, ApiError } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+import { updateSession } from '@/lib/session-store';
+
+/**
+ * Spec §7 `GET /api/auth`: when the signed-in frame opens and whenever the tab comes back into
+ * view, the stored user is refreshed from the server. A session ended elsewhere (password
+ * change, sign-out, removal) answers 401, which signs this browser out too (spec §8).
+ */
+export function useSessionRefresh(): void {
+  useEffect(() => {
+    let live = true;
+    const refresh = () => {
+      api.get('/api/auth', { schema: AuthStatusSchema }).then(
+        ({ data }) => {
+          if (!live) return;
+          const { authenticated: _authenticated, ...user } = data;
+          updateSession(user);
+        },
+        (error: unknown) => {
+          // Only a refused session matters here; other failures leave the stored user as it is.
+          if (live && error instanceof ApiError && error.status === 401) handleApiError(error);
+        },
+      );
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+}
