@@ -12,6 +12,7 @@ import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue
 import { authRoutes } from './features/auth/auth.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { userRoutes } from './features/user/user.routes';
 import { createMailTransport, type AppContext } from './lib/app-context';
 import type { MailTransport } from './lib/mail/mail-transport';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api/account', ctx, limits });
   await app.register(userRoutes, { prefix: '/api/user', ctx, limits });
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
+  await app.register(notificationRoutes, { prefix: '/api/notification', ctx });
   await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
   await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
   const oidcClients = new OidcClients(

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { NotificationName } from '@partner-portal/shared/constants';
+import { NOTIFICATION_NAMES, type NotificationName } from '@partner-portal/shared/constants';
+import type { NotificationList, NotificationPatch } from '@partner-portal/shared/notifications';
 import type { Db } from '../../db/client';
 import { notificationSettings } from '../../db/schema/index';
 
@@ -15,4 +16,38 @@ export async function isNotificationActive(
     .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.name, name)))
     .limit(1);
   return row?.active ?? true;
+}
+
+/** Every notification of the user, on unless they turned it off, in the catalogue's order. */
+export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
+  const rows = await db
+    .select({ name: notificationSettings.name, active: notificationSettings.active })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  const stored = new Map(rows.map((row) => [row.name, row.active]));
+  return NOTIFICATION_NAMES.map((name) => ({ name, active: stored.get(name) ?? true }));
+}
+
+/** Saves the switches given (any subset) and answers the whole list. */
+export async function updateNotifications(
+  db: Db,
+  userId: string,
+  patch: NotificationPatch,
+  now: Date,
+): Promise<NotificationList> {
+  const changes = Object.entries(patch).filter(
+    (entry): entry is [NotificationName, boolean] => typeof entry[1] === 'boolean',
+  );
+  await db.transaction(async (tx) => {
+    for (const [name, active] of changes) {
+      await tx
+        .insert(notificationSettings)
+        .values({ userId, name, active, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [notificationSettings.userId, notificationSettings.name],
+          set: { active, updatedAt: now },
+        });
+    }
+  });
+  return listNotifications(db, userId);
 }

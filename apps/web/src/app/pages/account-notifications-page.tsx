@@ -1,5 +1,10 @@
-import { UpcomingPage } from './upcoming-page';
+import { NotificationSettings } from '@/features/account/components/notification-settings';
+import { Page } from '../layouts/page';
 
 export default function AccountNotificationsPage() {
-  return <UpcomingPage titleKey="titles.notifications" descriptionKey="app.pages.notifications" />;
+  return (
+    <Page titleKey="titles.notifications">
+      <NotificationSettings />
+    </Page>
+  );
 }

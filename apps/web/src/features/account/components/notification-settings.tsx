@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationName } from '@partner-portal/shared/constants';
+import {
+  NotificationListSchema,
+  type NotificationList,
+} from '@partner-portal/shared/notifications';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
+import { api } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+
+type Switches = Partial<Record<NotificationName, boolean>>;
+
+/**
+ * Spec §2 "Notifications": a switch per notification and one save, which sends the switches
+ * that changed (`PATCH /api/notification`) and shows what the server stored.
+ */
+export function NotificationSettings() {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState<NotificationList | null>(null);
+  const [draft, setDraft] = useState<Switches>({});
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    api.get('/api/notification', { schema: NotificationListSchema }).then(
+      ({ data }) => {
+        setSaved(data);
+        setDraft({});
+      },
+      (error: unknown) => {
+        handleApiError(error);
+        setFailed(true);
+      },
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  if (failed) {
+    return (
+      <Banner
+        variant="error"
+        title={t('account.notifications.load_failed')}
+        action={
+          <Button variant="outline" size="sm" onClick={load}>
+            {t('account.notifications.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!saved) {
+    return (
+      <div
+        className="grid place-items-center py-10"
+        role="status"
+        aria-label={t('account.notifications.loading')}
+      >
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+  const changed = Object.keys(draft).length > 0;
+  const save = () => {
+    setSaving(true);
+    api
+      .patch('/api/notification', draft, { schema: NotificationListSchema })
+      .then(({ data }) => {
+        setSaved(data);
+        setDraft({});
+        toast({ variant: 'success', title: t('account.notifications.saved') });
+      }, handleApiError)
+      .finally(() => setSaving(false));
+  };
+
+  return (
+    <div className="grid max-w-2xl gap-4">
+      <ul className="divide-y divide-border rounded-lg border bg-card">
+        {saved.map(({ name, active }) => {
+          const checked = draft[name] ?? active;
+          const id = `notification-${name}`;
+          return (
+            <li key={name} className="flex items-center justify-between gap-4 p-4">
+              <div className="grid gap-0.5">
+                <label htmlFor={id} className="text-sm font-medium">
+                  {t(`account.notifications.items.${name}.label`)}
+                </label>
+                <p id={`${id}-description`} className="text-sm text-muted-foreground">
+                  {t(`account.notifications.items.${name}.description`)}
+                </p>
+              </div>
+              <Switch
+                id={id}
+                checked={checked}
+                aria-describedby={`${id}-description`}
+                onCheckedChange={(value) => {
+                  const next = { ...draft };
+                  if (value === active) delete next[name];
+                  else next[name] = value;
+                  setDraft(next);
+                }}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <Button className="w-fit" disabled={!changed} loading={saving} onClick={save}>
+        {t('account.notifications.save')}
+      </Button>
+    </div>
+  );
+}

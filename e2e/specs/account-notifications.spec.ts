@@ -1,0 +1,42 @@
+import { createVerifiedPartner } from '../fixtures/accounts';
+import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+
+test('notification switches are saved, and the screen holds up in Spanish, dark, on a phone', async ({
+  page,
+  request,
+}) => {
+  const email = `notify-${Date.now()}@example.test`;
+  await createVerifiedPartner(request, email, 'Notify-pass-1!');
+  await page.goto('/signin');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('Notify-pass-1!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+
+  await page.goto('/account/notifications');
+  const newSignin = page.getByRole('switch', { name: 'New sign-in' });
+  await expect(newSignin).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await newSignin.click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await saveScreen(page, 'account-notifications-en-light');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'New sign-in' })).not.toBeChecked();
+
+  await page.evaluate(() => {
+    const key = 'partner-portal.session';
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...session, locale: 'es', dark_mode: true }));
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Nuevo inicio de sesión' })).not.toBeChecked();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'account-notifications-es-dark-phone');
+});
