@@ -1,7 +1,7 @@
 import { createVerifiedPartner } from '../fixtures/accounts';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
 
-test('notification switches are saved, and the screen holds up in Spanish, dark, on a phone', async ({
+test('the account overview and notification switches, also in Spanish, dark, on a phone', async ({
   page,
   request,
 }) => {
@@ -13,13 +13,19 @@ test('notification switches are saved, and the screen holds up in Spanish, dark,
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
 
+  // The account overview leads there.
+  await page.goto('/account');
+  await expect(page.getByRole('link', { name: /Notifications/ }).last()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'account-overview-en-light');
+
   await page.goto('/account/notifications');
   const newSignin = page.getByRole('switch', { name: 'New sign-in' });
   await expect(newSignin).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await newSignin.click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await expect(page.getByText('Notification settings saved').first()).toBeVisible();
   await saveScreen(page, 'account-notifications-en-light');
   await page.reload();
   await expect(page.getByRole('switch', { name: 'New sign-in' })).not.toBeChecked();
@@ -39,4 +45,8 @@ test('notification switches are saved, and the screen holds up in Spanish, dark,
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
   await saveScreen(page, 'account-notifications-es-dark-phone');
+  await page.goto('/account');
+  await expect(page.getByText('Elige qué correos recibes.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'account-overview-es-dark-phone');
 });

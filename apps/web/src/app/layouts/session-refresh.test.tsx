@@ -30,11 +30,19 @@ function renderWelcome(answer: { status: number; body: unknown }) {
 
 describe('the signed-in frame refreshes the stored user (GET /api/auth)', () => {
   it('merges what the server says now', async () => {
-    const { token: _token, ...user } = testSession({ first_name: 'Renamed', plan: 'free_pro' });
+    const { token: _token, ...user } = testSession({
+      first_name: 'Renamed',
+      plan: 'free_pro',
+      locale: 'es',
+      dark_mode: true,
+    });
     renderWelcome({ status: 200, body: { data: { authenticated: true, ...user } } });
     await waitFor(() => expect(getSession()?.first_name).toBe('Renamed'));
     expect(getSession()?.plan).toBe('free_pro');
     expect(getSession()?.token).toBe(testSession().token);
+    // This browser's language and theme are kept.
+    expect(getSession()?.locale).toBe('en');
+    expect(getSession()?.dark_mode).toBe(false);
   });
 
   it('signs this browser out when the session ended elsewhere', async () => {

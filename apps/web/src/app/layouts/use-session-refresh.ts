@@ -16,7 +16,14 @@ export function useSessionRefresh(): void {
       api.get('/api/auth', { schema: AuthStatusSchema }).then(
         ({ data }) => {
           if (!live) return;
-          const { authenticated: _authenticated, ...user } = data;
+          // Language and theme stay as this browser has them: the toggles change them here at
+          // once, and the server's copy only catches up when they are saved with the profile.
+          const {
+            authenticated: _authenticated,
+            locale: _locale,
+            dark_mode: _dark,
+            ...user
+          } = data;
           updateSession(user);
         },
         (error: unknown) => {
