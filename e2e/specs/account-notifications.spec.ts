@@ -25,7 +25,7 @@ test('the account overview and notification switches, also in Spanish, dark, on 
   await expectNoSeriousA11yViolations(page);
   await newSignin.click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Notification settings saved').first()).toBeVisible();
+  await expect(page.getByText('Notification settings saved', { exact: true })).toBeVisible();
   await saveScreen(page, 'account-notifications-en-light');
   await page.reload();
   await expect(page.getByRole('switch', { name: 'New sign-in' })).not.toBeChecked();

@@ -28,7 +28,7 @@ test('changing the password signs out another browser, not this one', async ({
   await page.getByLabel(/^New password/).fill('Second-pass-2!');
   await saveScreen(page, 'account-password-en-light');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password Saved')).toBeVisible();
+  await expect(page.getByText('Password Saved', { exact: true })).toBeVisible();
 
   // The other browser's session has ended; this one carries on.
   await otherPage.goto('/account/profile');
