@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
+import { LOCALES } from './constants';
 import { PlanIdSchema, PlanSchema, SubscriptionStatusSchema } from './plans';
 import { CurrentUserSchema } from './user';
 import { emailField, otpCodeField, passwordField, requiredText } from './validation';
@@ -118,3 +119,20 @@ export const ChangePasswordInputSchema = z.object({
   newpassword: passwordField(),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/**
+ * PATCH /api/user on oneself (spec §7): the profile fields and preferences. Anything else —
+ * `permission`, `verified`, `account_id`, another user's `id` — is refused, never ignored.
+ */
+export const ProfileUpdateInputSchema = z
+  .strictObject({
+    first_name: requiredText({ field: 'first_name', max: 100 }).optional(),
+    last_name: requiredText({ field: 'last_name', max: 100 }).optional(),
+    email: emailField().optional(),
+    default_account: z.string().uuid().nullable().optional(),
+    dark_mode: z.boolean().optional(),
+    locale: z.enum(LOCALES).optional(),
+    support_enabled: z.boolean().optional(),
+  })
+  .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field.' });
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   ChangePasswordInputSchema,
+  ProfileUpdateInputSchema,
   BackupCodeResponseSchema,
   InvitedSignupInputSchema,
   SessionResponseSchema,
@@ -26,6 +27,7 @@ import { getCurrentUser } from './current-user.service';
 import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { changePassword } from './password-change.service';
+import { updateProfile } from './profile.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{
@@ -42,6 +44,18 @@ export const userRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(request);
       return ok(await getCurrentUser(ctx.db, actor.userId, actor.accountId));
     },
+  );
+
+  app.patch(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        body: ProfileUpdateInputSchema,
+        response: { 200: dataEnvelope(CurrentUserSchema) },
+      },
+    },
+    async (request) => ok(await updateProfile(ctx, requireActor(request), request.body)),
   );
 
   // Wrong current passwords count as guesses at this user's password, like a wrong sign-in.
