@@ -11,6 +11,7 @@ import {
 } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
 import type { EmbedApi } from './embed-api';
+import { useLoaded } from './use-loaded';
 import { formatCount, formatMoney } from './format';
 
 type SortKey = BreakdownQuery['sort'];
@@ -36,7 +37,6 @@ export function ReportTable({
     dir: 'desc',
   });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<BreakdownResponse | null>(null);
   const [exporting, setExporting] = useState(false);
   const query: BreakdownQuery = {
     ...range,
@@ -46,20 +46,13 @@ export function ReportTable({
     page,
     page_size: PAGE_SIZE,
   };
-  const queryKey = JSON.stringify(query);
-
+  // A new range starts again at the first page.
   useEffect(() => setPage(1), [range.from, range.to]);
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    api.breakdown(JSON.parse(queryKey) as BreakdownQuery).then(
-      (result) => live && setData(result),
-      (error: unknown) => live && onError(error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, queryKey, onError]);
+  const data = useLoaded<BreakdownResponse>(
+    () => api.breakdown(query),
+    JSON.stringify(query),
+    onError,
+  );
 
   const toggleSort = (key: SortKey) =>
     setSort((current) => ({

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@partner-portal/shared/constants';
 import type { WorkbookSection } from '@partner-portal/shared/local-workbooks';
@@ -13,6 +12,7 @@ import type { EmbedApi } from './embed-api';
 import { TopChart, TrendChart } from './charts';
 import { KpiTiles } from './kpi-tiles';
 import { ReportTable } from './report-table';
+import { useLoaded } from './use-loaded';
 
 interface ViewProps {
   api: EmbedApi;
@@ -33,24 +33,6 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 
 function ChartSkeleton() {
   return <div className="h-64 animate-pulse rounded-md bg-muted/60" />;
-}
-
-function useLoaded<T>(load: () => Promise<T>, key: string, onError: (error: unknown) => void) {
-  const [value, setValue] = useState<T | null>(null);
-  useEffect(() => {
-    let live = true;
-    setValue(null);
-    load().then(
-      (result) => live && setValue(result),
-      (error: unknown) => live && onError(error),
-    );
-    return () => {
-      live = false;
-    };
-    // `key` stands for everything `load` reads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return value;
 }
 
 function Kpis({ api, range, locale, onError }: ViewProps) {

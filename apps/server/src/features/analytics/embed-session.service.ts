@@ -56,18 +56,12 @@ export async function openEmbedSession(
     throw new AppError('unauthorized', 'error.embed_expired', { inputError: 'token' });
   }
   const session = await signEmbedSession(ctx.config.sessionSecret, claims, ctx.now());
-  const scope = {
-    workbook_id: workbook.workbookId,
-    partner_id: claims.user_attributes.partner_id,
-    advertiser_name: claims.user_attributes.advertiser_name,
-    exp: Math.floor(session.expiresAt.getTime() / 1000),
-  };
   return {
     session: session.token,
     expires_at: session.expiresAt.toISOString(),
     workbook: { workbookId: workbook.workbookId, name: workbook.name },
     partner_name: claims.user_attributes.partner_name,
     advertiser_name: claims.user_attributes.advertiser_name ?? null,
-    data_range: await dataRange(ctx.db, scope),
+    data_range: await dataRange(ctx.db, session.scope),
   };
 }

@@ -1,11 +1,12 @@
 import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks';
-import { isPlusEligible, PlanIdSchema } from '@partner-portal/shared/plans';
+import { isPlusEligible } from '@partner-portal/shared/plans';
+import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config';
 import type { AppContext } from '../../lib/app-context';
 import type { Actor } from '../../lib/auth-guard';
 import { embedClaims } from './embed-claims';
 import { signLocalUrlToken } from './local-embed-token';
 import { sigmaEmbedUrl } from './sigma-embed-url';
-import { loadViewer, requireOpenable } from './workbook-access.service';
+import { entitlementOf, requireOpenable } from './workbook-access.service';
 
 /** As Sigma's default: the host page re-mints the URL before this runs out. */
 const LOCAL_URL_TOKEN_SECONDS = 60 * 60;
@@ -19,8 +20,8 @@ export async function mintEmbedUrl(
   actor: Actor,
   input: EmbedInput,
 ): Promise<EmbedResponse> {
-  const workbook = await requireOpenable(ctx, actor, input.workbook_id);
-  const { user, membership, account } = await loadViewer(ctx, actor);
+  const { workbook, viewer: loaded } = await requireOpenable(ctx, actor, input.workbook_id);
+  const { user, membership, account } = loaded;
   const viewer = {
     email: user.email,
     firstName: user.firstName,
@@ -28,11 +29,7 @@ export async function mintEmbedUrl(
     accountId: account.id,
     accountName: account.name,
     advertiserName: actor.permission === 'advertiser' ? membership.advertiserName : null,
-    plusEntitled: isPlusEligible({
-      permission: actor.permission,
-      plan: PlanIdSchema.safeParse(account.plan).data ?? null,
-      enable_plus: membership.enablePlus,
-    }),
+    plusEntitled: isPlusEligible(entitlementOf(actor, loaded)),
   };
   const display = {
     theme: input.theme ?? (user.darkMode ? 'dark' : 'light'),
@@ -41,8 +38,8 @@ export async function mintEmbedUrl(
 
   const sigma = ctx.config.sigma;
   const claims = embedClaims(viewer, {
-    accountType: sigma?.accountType ?? 'Viewer',
-    plusTeam: sigma?.plusTeam ?? 'Partner Portal Plus',
+    accountType: sigma?.accountType ?? DEFAULT_SIGMA_ACCOUNT_TYPE,
+    plusTeam: sigma?.plusTeam ?? DEFAULT_SIGMA_PLUS_TEAM,
     ttlSeconds: sigma?.ttlSeconds ?? LOCAL_URL_TOKEN_SECONDS,
     now: ctx.now(),
   });

@@ -78,7 +78,7 @@ export async function signEmbedSession(
   sessionSecret: string,
   urlToken: LocalUrlToken,
   now: Date,
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date; scope: EmbedScope }> {
   const exp = Math.min(urlToken.exp, Math.floor(now.getTime() / 1000) + SESSION_SECONDS);
   const scope = {
     workbook_id: urlToken.workbook_id,
@@ -94,7 +94,7 @@ export async function signEmbedSession(
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(exp)
     .sign(embedKey(sessionSecret));
-  return { token, expiresAt: new Date(exp * 1000) };
+  return { token, expiresAt: new Date(exp * 1000), scope: { ...scope, exp } };
 }
 
 export async function verifyEmbedSession(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { PlanIdSchema } from '@partner-portal/shared/plans';
-import { visibleWorkbooks } from '@partner-portal/shared/workbooks';
+import { visibleWorkbooks, type WorkbookViewer } from '@partner-portal/shared/workbooks';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
@@ -20,34 +20,47 @@ export async function loadViewer(ctx: AppContext, actor: Actor) {
   return row;
 }
 
-/** GET /api/sigma/workbook: the workbooks this user may open, core first (spec §4, §6). */
-export async function workbooksFor(ctx: AppContext, actor: Actor): Promise<CatalogueEntry[]> {
-  const { membership, account } = await loadViewer(ctx, actor);
-  const catalogue = await listCatalogue(ctx.db, analyticsProvider(ctx.config));
-  return visibleWorkbooks(
-    {
-      permission: actor.permission,
-      plan: PlanIdSchema.safeParse(account.plan).data ?? null,
-      enable_plus: membership.enablePlus,
-      plus_dashboards: membership.plusDashboards,
-    },
-    catalogue,
-  );
+export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
+
+/** What the spec §4/§6 entitlement rule needs to know about a viewer. */
+export function entitlementOf(actor: Actor, { membership, account }: Viewer): WorkbookViewer {
+  return {
+    permission: actor.permission,
+    plan: PlanIdSchema.safeParse(account.plan).data ?? null,
+    enable_plus: membership.enablePlus,
+    plus_dashboards: membership.plusDashboards,
+  };
 }
 
-/** 404 for a workbook not in the catalogue, 403 for one this user may not open. */
+function loadViewerAndCatalogue(ctx: AppContext, actor: Actor) {
+  return Promise.all([
+    loadViewer(ctx, actor),
+    listCatalogue(ctx.db, analyticsProvider(ctx.config)),
+  ]);
+}
+
+/** GET /api/sigma/workbook: the workbooks this user may open, core first (spec §4, §6). */
+export async function workbooksFor(ctx: AppContext, actor: Actor): Promise<CatalogueEntry[]> {
+  const [viewer, catalogue] = await loadViewerAndCatalogue(ctx, actor);
+  return visibleWorkbooks(entitlementOf(actor, viewer), catalogue);
+}
+
+/**
+ * 404 for a workbook not in the catalogue, 403 for one this user may not open; otherwise the
+ * workbook and the viewer, so the caller need not load them again.
+ */
 export async function requireOpenable(
   ctx: AppContext,
   actor: Actor,
   workbookId: string,
-): Promise<CatalogueEntry> {
-  const catalogue = await listCatalogue(ctx.db, analyticsProvider(ctx.config));
-  const known = catalogue.find((workbook) => workbook.workbookId === workbookId);
-  if (!known)
+): Promise<{ workbook: CatalogueEntry; viewer: Viewer }> {
+  const [viewer, catalogue] = await loadViewerAndCatalogue(ctx, actor);
+  const workbook = catalogue.find((entry) => entry.workbookId === workbookId);
+  if (!workbook)
     throw new AppError('not_found', 'error.workbook_not_found', { inputError: 'workbook_id' });
-  const allowed = await workbooksFor(ctx, actor);
-  if (!allowed.some((workbook) => workbook.workbookId === workbookId)) {
+  const allowed = visibleWorkbooks(entitlementOf(actor, viewer), catalogue);
+  if (!allowed.some((entry) => entry.workbookId === workbookId)) {
     throw new AppError('forbidden', 'error.workbook_forbidden', { inputError: 'workbook_id' });
   }
-  return known;
+  return { workbook, viewer };
 }
