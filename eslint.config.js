@@ -49,6 +49,11 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Randomised and generated tests report what they ran (a seed to replay, a cell count).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-console': ['error', { allow: ['info', 'warn', 'error'] }] },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -10,9 +10,14 @@ import { workbookRoutes } from './features/analytics/analytics.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
+import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { inviteRoutes } from './features/team/invite.routes';
+import { memberRoutes } from './features/team/member.routes';
+import { teamRoutes } from './features/team/team.routes';
 import { userRoutes } from './features/user/user.routes';
 import { createMailTransport, type AppContext } from './lib/app-context';
 import type { MailTransport } from './lib/mail/mail-transport';
@@ -93,6 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api/user', ctx, limits });
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx });
+  // Team (issue 6): GET /api/account/users, DELETE /api/user/:id, GET /api/user/permissions.
+  await app.register(teamRoutes, { prefix: '/api/account', ctx });
+  await app.register(memberRoutes, { prefix: '/api/user', ctx });
+  await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
+  // DELETE /api/account, DELETE /api/user; POST /api/utility/mail, /api/feedback (full paths).
+  await app.register(closingRoutes, { ctx, limits });
+  await app.register(supportRoutes, { ctx });
   await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
   await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
   const oidcClients = new OidcClients(

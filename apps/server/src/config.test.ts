@@ -182,6 +182,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DEMO_SEED: 'off' }).demoSeed).toBe(false);
     expect(problemsOf({ DEMO_SEED: 'maybe' })).toEqual(['DEMO_SEED: must be true or false']);
   });
+
+  it('keeps closed accounts 30 days unless ACCOUNT_RETENTION_DAYS says otherwise', () => {
+    const days = (value?: string) =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ...(value === undefined ? {} : { ACCOUNT_RETENTION_DAYS: value }),
+      }).accountRetentionDays;
+    expect(days()).toBe(30);
+    expect(days('')).toBe(30);
+    expect(days('0')).toBe(0);
+    expect(days('90')).toBe(90);
+    for (const bad of ['-1', '1.5', 'ten', '4000']) {
+      expect(problemsOf({ ACCOUNT_RETENTION_DAYS: bad })).toEqual([
+        'ACCOUNT_RETENTION_DAYS: must be a whole number of days (0-3650)',
+      ]);
+    }
+  });
 });
 
 describe('APP_URL', () => {

@@ -28,6 +28,10 @@ const booleanFlag = optionalString.refine(
   { message: 'must be true or false' },
 );
 
+/** Embed token claims when not configured; the built-in provider uses them as well. */
+export const DEFAULT_SIGMA_ACCOUNT_TYPE = 'Viewer';
+export const DEFAULT_SIGMA_PLUS_TEAM = 'Partner Portal Plus';
+
 const EnvSchema = z.object({
   NODE_ENV: optionalString,
   PORT: z
@@ -55,6 +59,13 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().optional().default('Partner Portal <no-reply@localhost>'),
   SUPPORT_EMAIL: z.string().optional().default('support@localhost'),
+  // How long a closed account's data is kept before `admin purge-closed` deletes it.
+  // Blank means the default, never 0 (which would purge a closed account at once).
+  ACCOUNT_RETENTION_DAYS: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 3650), {
+      message: 'must be a whole number of days (0-3650)',
+    })
+    .transform((v) => (v === undefined ? 30 : Number(v))),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -71,8 +82,8 @@ const EnvSchema = z.object({
   SIGMA_API_CLIENT_ID: optionalString,
   SIGMA_API_SECRET: optionalString,
   SIGMA_WORKBOOKS: optionalString,
-  SIGMA_ACCOUNT_TYPE: z.string().trim().min(1).optional().default('Viewer'),
-  SIGMA_PLUS_TEAM: z.string().trim().min(1).optional().default('Partner Portal Plus'),
+  SIGMA_ACCOUNT_TYPE: z.string().trim().min(1).optional().default(DEFAULT_SIGMA_ACCOUNT_TYPE),
+  SIGMA_PLUS_TEAM: z.string().trim().min(1).optional().default(DEFAULT_SIGMA_PLUS_TEAM),
   SIGMA_EMBED_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -183,6 +194,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  accountRetentionDays: number;
   stripe: {
     secretKey: string;
     publishableKey: string;
@@ -349,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,
+    accountRetentionDays: raw.ACCOUNT_RETENTION_DAYS,
     stripe,
     sigma,
     sigmaBaseUrl: raw.SIGMA_BASE_URL.replace(/\/$/, ''),

@@ -21,7 +21,14 @@ const en = {
       },
       number: { error: { invalid: 'Please enter a valid number' } },
       url: { error: { invalid: 'Please enter a valid URL' } },
-      email: { error: { invalid: 'Please enter a valid email address' } },
+      email: {
+        error: {
+          invalid: 'Please enter a valid email address',
+          invalid_item: '{{value}} is not a valid email address',
+          duplicate_item: '{{value}} is listed more than once',
+          too_many: 'Invite at most {{max}} people at a time',
+        },
+      },
       phone: {
         error: { invalid: 'Please enter a valid phone number with an international prefix' },
       },
@@ -63,6 +70,9 @@ const en = {
         partner_name: 'Please enter your partner name',
         email: 'Please enter your email',
         message: 'Please enter a message',
+        advertiser_name: 'Please enter the advertiser name',
+        password: 'Please enter your password',
+        not_allowed: '{{label}} cannot be changed here',
       },
     },
   },
@@ -87,7 +97,14 @@ const es: DeepStrings<Catalogue> = {
       },
       number: { error: { invalid: 'Introduce un número válido' } },
       url: { error: { invalid: 'Introduce una URL válida' } },
-      email: { error: { invalid: 'Introduce una dirección de correo electrónico válida' } },
+      email: {
+        error: {
+          invalid: 'Introduce una dirección de correo electrónico válida',
+          invalid_item: '{{value}} no es una dirección de correo electrónico válida',
+          duplicate_item: '{{value}} aparece más de una vez',
+          too_many: 'Invita como máximo a {{max}} personas a la vez',
+        },
+      },
       phone: {
         error: { invalid: 'Introduce un número de teléfono válido con prefijo internacional' },
       },
@@ -129,6 +146,9 @@ const es: DeepStrings<Catalogue> = {
         partner_name: 'Introduce el nombre del partner',
         email: 'Introduce tu correo electrónico',
         message: 'Introduce un mensaje',
+        advertiser_name: 'Introduce el nombre del anunciante',
+        password: 'Introduce tu contraseña',
+        not_allowed: '{{label}} no se puede cambiar aquí',
       },
     },
   },

@@ -32,7 +32,12 @@ export const InvitedSignupInputSchema = z
     email: emailField(),
     password: passwordField(),
     confirm_password: z.string().optional(),
-    invite_id: z.string().uuid(),
+    /** The invite link's opaque one-time token (the `id` query parameter), not a row id. */
+    invite_id: z
+      .string()
+      .min(16)
+      .max(512)
+      .regex(/^[A-Za-z0-9_-]+$/),
   })
   .refine(
     (input) => input.confirm_password === undefined || input.confirm_password === input.password,
@@ -94,7 +99,7 @@ export const SelectPlanResponseSchema = z.object({
   subscription: SubscriptionStatusSchema,
 });
 
-export const EventInputSchema = z.object({
+export const EventInputSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
   metadata: z
     .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
@@ -124,15 +129,16 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
  * PATCH /api/user on oneself (spec §7): the profile fields and preferences. Anything else —
  * `permission`, `verified`, `account_id`, another user's `id` — is refused, never ignored.
  */
+export const PROFILE_FIELDS = {
+  first_name: requiredText({ field: 'first_name', max: 100 }).optional(),
+  last_name: requiredText({ field: 'last_name', max: 100 }).optional(),
+  email: emailField().optional(),
+  default_account: z.string().uuid().nullable().optional(),
+  dark_mode: z.boolean().optional(),
+  locale: z.enum(LOCALES).optional(),
+  support_enabled: z.boolean().optional(),
+};
 export const ProfileUpdateInputSchema = z
-  .strictObject({
-    first_name: requiredText({ field: 'first_name', max: 100 }).optional(),
-    last_name: requiredText({ field: 'last_name', max: 100 }).optional(),
-    email: emailField().optional(),
-    default_account: z.string().uuid().nullable().optional(),
-    dark_mode: z.boolean().optional(),
-    locale: z.enum(LOCALES).optional(),
-    support_enabled: z.boolean().optional(),
-  })
+  .strictObject(PROFILE_FIELDS)
   .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field.' });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { importReport } from '../features/analytics/report-import.service';
 import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
 import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
+import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { issueOneTimeToken } from '../lib/one-time-token';
 
 /** Opens the configured database, refusing while a server holds the embedded one. */
@@ -116,6 +117,18 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
           throw new Error(`Nothing imported: ${result.problems.length} problem(s) in ${file}.`);
         }
         console.log(`Imported ${result.rows} rows into ${result.account}.`);
+      }),
+  },
+  'purge-closed': {
+    usage:
+      'purge-closed                              delete accounts closed over ACCOUNT_RETENTION_DAYS ago',
+    run: () =>
+      withDatabase(async ({ db }, config) => {
+        const days = config.accountRetentionDays;
+        const result = await purgeClosedAccounts(db, { now: new Date(), retentionDays: days });
+        console.log(
+          `Purged ${result.accounts} account(s) closed more than ${days} days ago and ${result.users} user(s) left without an account.`,
+        );
       }),
   },
   'sync-workbooks': {

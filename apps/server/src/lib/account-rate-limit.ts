@@ -11,6 +11,10 @@ import { AppError } from './app-error';
 export const ACCOUNT_LIMITS = {
   password_guesses: { max: 10, timeWindow: 15 * 60_000 },
   verification_mail: { max: 3, timeWindow: 60_000 },
+  // Security checklist: invites are mail, 3 requests a minute per admin (N addresses count once).
+  invite_mail: { max: 3, timeWindow: 60_000 },
+  // Security checklist: mail-sending routes, at most 3 a minute per user (help → support).
+  support_mail: { max: 3, timeWindow: 60_000 },
 } as const;
 export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;
 

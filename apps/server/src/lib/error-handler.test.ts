@@ -25,6 +25,19 @@ beforeAll(async () => {
         },
         async (request) => ({ data: request.body }),
       );
+      instance.post(
+        '/api/test/strict',
+        {
+          config: { access: 'public' },
+          schema: {
+            body: z.strictObject({
+              name: z.string(),
+              nested: z.strictObject({ a: z.string() }).optional(),
+            }),
+          },
+        },
+        async (request) => ({ data: request.body }),
+      );
       instance.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internal detail');
       });
@@ -103,6 +116,32 @@ describe('API error envelope', () => {
     expect(response.json()).toEqual({
       message: 'Please check the name field.',
       inputError: 'name',
+    });
+  });
+
+  it('names an unknown key of a strict body in inputError and the message', async () => {
+    const strict = (payload: object, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/test/strict',
+        headers: { ...testApp.xsrf, ...headers },
+        payload,
+      });
+    const top = await strict({ name: 'x', verified: true, account_id: 'a' });
+    expect(top.statusCode).toBe(400);
+    expect(top.json()).toEqual({
+      message: 'verified is not a field this request accepts.',
+      inputError: 'verified',
+    });
+    const nested = await strict({ name: 'x', nested: { a: 'y', b: 1 } });
+    expect(nested.json()).toEqual({
+      message: 'nested.b is not a field this request accepts.',
+      inputError: 'nested.b',
+    });
+    const spanish = await strict({ name: 'x', plan: 'free_pro' }, { 'accept-language': 'es' });
+    expect(spanish.json()).toEqual({
+      message: 'Esta solicitud no acepta el campo plan.',
+      inputError: 'plan',
     });
   });
 

@@ -21,6 +21,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** The first key a zod `unrecognized_keys` issue lists (its `keys`), if any. */
+function firstKey(params: Record<string, unknown>): string | null {
+  const keys = params.keys;
+  return Array.isArray(keys) && typeof keys[0] === 'string' ? keys[0] : null;
+}
+
 function sendError(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -53,7 +59,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      const path = first ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      // A strict object's unknown key is reported on the object, not the key: name the key.
+      const unknownKey = first?.keyword === 'unrecognized_keys' ? firstKey(first.params) : null;
+      if (unknownKey !== null) {
+        const field = path ? `${path}.${unknownKey}` : unknownKey;
+        return reply.code(400).send({
+          message: translate(locale, 'error.unknown_field', { field }),
+          inputError: field,
+        });
+      }
+      const field = path;
       const message =
         (first?.message ? translateFormMessage(locale, first.message, field) : null) ??
         translate(locale, field ? 'error.invalid_field' : 'error.bad_request', { field });

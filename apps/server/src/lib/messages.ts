@@ -40,9 +40,31 @@ const en = {
   'error.email_in_use': 'Another user already has this email address.',
   'error.workbook_not_found': 'That workbook does not exist.',
   'error.old_password_wrong': 'The current password is not correct.',
+  'error.account_closed': 'This account has been closed.',
+  'error.close_password_required': 'Please enter your password to confirm.',
+  'error.close_password_wrong': 'The password is not correct.',
+  'error.close_email_wrong': 'Type your own email address to confirm.',
+  'error.owner_closes_account':
+    'You own this account, so close the whole account instead (Profile, Danger Zone).',
+  'error.owner_of_other_account':
+    'You still own the account {{account}}. Close that account before closing your user.',
+  'message.account_closed': 'The account has been closed.',
+  'message.user_closed': 'Your user has been closed.',
+  'error.support_email_mismatch': 'Messages to support are sent from your own email address.',
+  'error.support_name_mismatch': 'Messages to support are sent under your own name.',
+  'message.support_sent': 'Message sent. Our support team will reply by email.',
+  'message.feedback_saved': 'Thank you for your feedback!',
   'message.password_saved': 'Password Saved',
   'error.workbook_forbidden': 'You do not have access to that workbook.',
   'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
+  'error.unknown_field': '{{field}} is not a field this request accepts.',
+  'error.invite_members': 'Already in this account: {{emails}}',
+  'error.advertiser_name_required': 'Please enter the advertiser name',
+  'error.plus_dashboards_required': 'Please select at least one Plus dashboard',
+  'error.plus_dashboard_unknown': 'There is no Plus dashboard {{id}}.',
+  'error.owner_permission_locked': "The owner's permission cannot be changed.",
+  'error.own_permission_locked': 'You cannot change your own permission.',
+  'error.owner_not_removable': 'The account owner cannot be removed.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -93,10 +115,34 @@ const es: Record<MessageKey, string> = {
   'error.email_in_use': 'Otro usuario ya tiene esta dirección de correo.',
   'error.workbook_not_found': 'Ese libro de trabajo no existe.',
   'error.old_password_wrong': 'La contraseña actual no es correcta.',
+  'error.account_closed': 'Esta cuenta se ha cerrado.',
+  'error.close_password_required': 'Introduce tu contraseña para confirmar.',
+  'error.close_password_wrong': 'La contraseña no es correcta.',
+  'error.close_email_wrong': 'Escribe tu propia dirección de correo para confirmar.',
+  'error.owner_closes_account':
+    'Eres el propietario de esta cuenta: cierra la cuenta completa (Perfil, Zona de peligro).',
+  'error.owner_of_other_account':
+    'Sigues siendo el propietario de la cuenta {{account}}. Ciérrala antes de cerrar tu usuario.',
+  'message.account_closed': 'La cuenta se ha cerrado.',
+  'message.user_closed': 'Tu usuario se ha cerrado.',
+  'error.support_email_mismatch':
+    'Los mensajes al equipo de soporte se envían desde tu propia dirección de correo.',
+  'error.support_name_mismatch':
+    'Los mensajes al equipo de soporte se envían con tu propio nombre.',
+  'message.support_sent': 'Mensaje enviado. Nuestro equipo de soporte te responderá por correo.',
+  'message.feedback_saved': '¡Gracias por tu opinión!',
   'message.password_saved': 'Contraseña guardada',
   'error.workbook_forbidden': 'No tienes acceso a ese libro de trabajo.',
   'error.embed_expired':
     'Este enlace del panel ha caducado. Recarga la página para abrirlo de nuevo.',
+  'error.unknown_field': 'Esta solicitud no acepta el campo {{field}}.',
+  'error.invite_members': 'Ya están en esta cuenta: {{emails}}',
+  'error.advertiser_name_required': 'Introduce el nombre del anunciante',
+  'error.plus_dashboards_required': 'Selecciona al menos un panel Plus',
+  'error.plus_dashboard_unknown': 'No existe el panel Plus {{id}}.',
+  'error.owner_permission_locked': 'No se puede cambiar el permiso del propietario.',
+  'error.own_permission_locked': 'No puedes cambiar tu propio permiso.',
+  'error.owner_not_removable': 'No se puede eliminar al propietario de la cuenta.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

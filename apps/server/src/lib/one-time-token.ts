@@ -19,6 +19,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A fresh 256-bit token from `crypto.randomBytes`, base64url (43 characters). */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 export interface IssuedToken {
   token: string;
   id: string;
@@ -40,7 +45,7 @@ export async function issueOneTimeToken(
   },
 ): Promise<IssuedToken> {
   const now = input.now ?? new Date();
-  const token = randomBytes(32).toString('base64url');
+  const token = generateToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_SECONDS[input.kind] * 1000);
   return db.transaction(async (tx) => {
     await tx

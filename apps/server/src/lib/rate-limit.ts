@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   signin: { max: 10, timeWindow: 60_000 },
   otp: { max: 10, timeWindow: 60_000 },
   signup: { max: 10, timeWindow: 60_000 },
+  // The feedback widget: a person rates now and then; a flood is a script.
+  feedback: { max: 10, timeWindow: 60_000 },
 } as const satisfies Record<string, RateLimitOptions>;
 export type RateLimitPreset = keyof typeof RATE_LIMITS;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken } from '../../lib/one-time-token';
@@ -29,6 +29,13 @@ export async function issueSession(
     ttlSeconds?: number;
   },
 ) {
+  // A challenge or link issued before the account closed must not open a session in it.
+  const [account] = await db
+    .select({ closedAt: accounts.closedAt })
+    .from(accounts)
+    .where(eq(accounts.id, input.accountId))
+    .limit(1);
+  if (!account || account.closedAt) throw new AppError('forbidden', 'error.account_closed');
   const session = await createSessionToken(db, secret, {
     userId: input.userId,
     accountId: input.accountId,
@@ -54,7 +61,7 @@ export async function completeFirstFactor(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.disabled) throw new AppError('unauthorized', 'error.invalid_credentials');
   const accountId = await findSigninAccountId(ctx.db, user.id, user.defaultAccountId);
-  if (!accountId) throw new AppError('unauthorized', 'error.invalid_credentials');
+  if (!accountId) throw await noOpenAccountError(ctx.db, user.id);
   if (user.totpEnabled) {
     const challenge = await issueOneTimeToken(ctx.db, {
       kind: 'otp_challenge',
@@ -75,6 +82,21 @@ export async function completeFirstFactor(
   await recordEvent(ctx.db, { name: 'signin', userId, accountId, metadata: { method } });
   await notifyNewSignin(ctx, user);
   return response;
+}
+
+/**
+ * A user whose every account was closed (spec §2 Danger Zone) is told so, once the first factor
+ * has proved who they are; a user with no membership at all gets the usual sign-in refusal.
+ */
+async function noOpenAccountError(db: Db, userId: string): Promise<AppError> {
+  const [membership] = await db
+    .select({ id: accountUsers.id })
+    .from(accountUsers)
+    .where(eq(accountUsers.userId, userId))
+    .limit(1);
+  return membership
+    ? new AppError('forbidden', 'error.account_closed')
+    : new AppError('unauthorized', 'error.invalid_credentials');
 }
 
 /**

@@ -7,12 +7,14 @@ import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../events/events.service';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
 import { issueSession, type RequestMeta } from '../auth/session.service';
+import { notifyInviteAccepted, type AcceptedInvite } from '../team/invite-mail';
 import { claimInvite } from './invite.service';
 
 /**
  * POST /api/user with invite_id (spec §2 "Signup user"): the person joins the inviting account
  * with the invite's permission and advertiser fields; the invite is consumed and, since it was
- * mailed to this address, the e-mail counts as verified. All in one transaction.
+ * mailed to this address, the e-mail counts as verified. All in one transaction; then the
+ * inviter is told (their `invite_accepted` notification).
  */
 export async function signUpInvitedUser(
   ctx: AppContext,
@@ -21,7 +23,7 @@ export async function signUpInvitedUser(
 ) {
   const { existing, passwordHash } = await resolveSignupIdentity(ctx, input.email, input.password);
 
-  return ctx.db.transaction(async (tx) => {
+  const { session, accepted } = await ctx.db.transaction(async (tx) => {
     const invite = await claimInvite(tx, input.invite_id, input.email, ctx.now());
     if (!invite) throw new AppError('bad_request', 'error.invite_invalid', { inputError: 'email' });
     let userId = existing?.id;
@@ -61,11 +63,20 @@ export async function signUpInvitedUser(
       accountId: invite.accountId,
       metadata: { invite_id: invite.id },
     });
-    return issueSession(tx, ctx.config.sessionSecret, {
+    const accepted: AcceptedInvite = {
+      inviterId: invite.invitedBy,
+      accountId: invite.accountId,
+      inviteeId: userId,
+    };
+    const session = await issueSession(tx, ctx.config.sessionSecret, {
       userId,
       accountId: invite.accountId,
       meta,
       now: ctx.now(),
     });
+    return { session, accepted };
   });
+  // Only once the membership is committed: the inviter hears of a join that happened.
+  await notifyInviteAccepted(ctx, accepted);
+  return session;
 }

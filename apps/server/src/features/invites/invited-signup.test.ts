@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invites } from '../../db/schema/index';
+import { accountUsers, invites } from '../../db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import { PASSWORD, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
@@ -29,7 +29,7 @@ describe('POST /api/user (sign up an invited user)', () => {
       enablePlus: true,
       plusDashboards: ['wb-1'],
     });
-    const response = await join({ email: email.toUpperCase(), invite_id: invite.id });
+    const response = await join({ email: email.toUpperCase(), invite_id: invite.token });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
       email,
@@ -42,17 +42,17 @@ describe('POST /api/user (sign up an invited user)', () => {
     });
     const [stored] = await env.database.db.select().from(invites).where(eq(invites.id, invite.id));
     expect(stored?.acceptedAt).toBeInstanceOf(Date);
-    expect((await join({ email, invite_id: invite.id })).statusCode).toBe(400);
+    expect((await join({ email, invite_id: invite.token })).statusCode).toBe(400);
   });
 
-  it('refuses an invite for another e-mail, an expired one, and an unknown id', async () => {
+  it('refuses an invite for another e-mail, an expired one, and an unknown token', async () => {
     const account = await createAccount(env.database.db);
     const invite = await createInvite(env.database.db, {
       accountId: account.id,
       email: uniqueEmail(),
       permission: 'user',
     });
-    const other = await join({ email: uniqueEmail('other'), invite_id: invite.id });
+    const other = await join({ email: uniqueEmail('other'), invite_id: invite.token });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toMatch(/no longer valid/);
 
@@ -62,10 +62,39 @@ describe('POST /api/user (sign up an invited user)', () => {
       permission: 'user',
       now: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000),
     });
-    expect((await join({ email: old.email, invite_id: old.id })).statusCode).toBe(400);
+    expect((await join({ email: old.email, invite_id: old.token })).statusCode).toBe(400);
     expect((await join({ email: uniqueEmail(), invite_id: crypto.randomUUID() })).statusCode).toBe(
       400,
     );
+    // The link's token, not the row id, is what claims an invite.
+    expect((await join({ email: invite.email, invite_id: invite.id })).statusCode).toBe(400);
+    const [untouched] = await env.database.db
+      .select()
+      .from(invites)
+      .where(eq(invites.id, invite.id));
+    expect(untouched?.acceptedAt).toBeNull();
+  });
+
+  it('refuses a token that is not of the link-token shape on invite_id', async () => {
+    for (const bad of ['short', 'has spaces in it, twenty', 'x'.repeat(513), 42]) {
+      const answer = await join({ email: uniqueEmail(), invite_id: bad });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().inputError).toBe('invite_id');
+    }
+  });
+
+  it('refuses an expired token even for the right e-mail', async () => {
+    const account = await createAccount(env.database.db);
+    const email = uniqueEmail('expired');
+    // Sent 7 days and a minute ago: just past the 7-day lifetime.
+    const late = await createInvite(env.database.db, {
+      accountId: account.id,
+      email,
+      now: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000),
+    });
+    const answer = await join({ email, invite_id: late.token });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toMatch(/no longer valid/);
   });
 
   it('lets an existing user with the right password join, and refuses a wrong one', async () => {
@@ -77,15 +106,15 @@ describe('POST /api/user (sign up an invited user)', () => {
       permission: 'admin',
     });
     expect(
-      (await join({ email: user.email, invite_id: invite.id, password: 'Wrong-pass-9!' }))
+      (await join({ email: user.email, invite_id: invite.token, password: 'Wrong-pass-9!' }))
         .statusCode,
     ).toBe(409);
-    const joined = await join({ email: user.email, invite_id: invite.id });
+    const joined = await join({ email: user.email, invite_id: invite.token });
     expect(joined.statusCode).toBe(201);
     expect(joined.json().data.accounts).toHaveLength(2);
   });
 
-  it('gives one of two simultaneous acceptances the invite', async () => {
+  it('gives exactly one of 20 parallel sign-ups with one link the invite', async () => {
     const account = await createAccount(env.database.db);
     const email = uniqueEmail('race');
     const invite = await createInvite(env.database.db, {
@@ -93,12 +122,15 @@ describe('POST /api/user (sign up an invited user)', () => {
       email,
       permission: 'user',
     });
-    const results = await Promise.all([
-      join({ email, invite_id: invite.id }),
-      join({ email, invite_id: invite.id }),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, expect.any(Number)]);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => join({ email, invite_id: invite.token })),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(results.every((r) => r.statusCode < 500)).toBe(true);
+    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(19);
+    const members = await env.database.db
+      .select()
+      .from(accountUsers)
+      .where(eq(accountUsers.accountId, account.id));
+    expect(members).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   ChangePasswordInputSchema,
-  ProfileUpdateInputSchema,
   BackupCodeResponseSchema,
   InvitedSignupInputSchema,
   SessionResponseSchema,
@@ -13,6 +13,7 @@ import {
   TwoFactorVerifyInputSchema,
 } from '@partner-portal/shared/identity';
 import { CurrentUserSchema } from '@partner-portal/shared/user';
+import { TeamUserSchema, UserPatchInputSchema } from '@partner-portal/shared/team';
 import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/app-context';
@@ -28,6 +29,7 @@ import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { changePassword } from './password-change.service';
 import { updateProfile } from './profile.service';
+import { updateMember } from '../team/member-update.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{
@@ -46,16 +48,23 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Spec §7: without `id` the caller edits their own profile (answer: the current user); with
+  // `id` an admin edits a member of this account (answer: that member's list row).
   app.patch(
     '/',
     {
       config: { access: 'authenticated' },
       schema: {
-        body: ProfileUpdateInputSchema,
-        response: { 200: dataEnvelope(CurrentUserSchema) },
+        body: UserPatchInputSchema,
+        response: { 200: dataEnvelope(z.union([CurrentUserSchema, TeamUserSchema])) },
       },
     },
-    async (request) => ok(await updateProfile(ctx, requireActor(request), request.body)),
+    async (request) => {
+      const actor = requireActor(request);
+      const { id, ...fields } = request.body;
+      if (id === undefined) return ok(await updateProfile(ctx, actor, fields));
+      return ok(await updateMember(ctx, actor, { ...fields, id }));
+    },
   );
 
   // Wrong current passwords count as guesses at this user's password, like a wrong sign-in.

@@ -1,7 +1,15 @@
 import type { Locale } from '@partner-portal/shared/constants';
 
 export type MailTemplate =
-  'verify' | 'magic' | 'reset' | 'password_changed' | 'new_signin' | 'help';
+  | 'verify'
+  | 'magic'
+  | 'reset'
+  | 'password_changed'
+  | 'new_signin'
+  | 'help'
+  | 'account_closed'
+  | 'invite'
+  | 'invite_accepted';
 
 interface TemplateText {
   subject: string;
@@ -46,8 +54,30 @@ const TEXT: Record<Locale, Record<MailTemplate, TemplateText>> = {
     },
     help: {
       subject: 'Help request from {{name}}',
-      intro: '{{message}}',
+      intro:
+        '{{message}}\n\n---\nFrom: {{name}} <{{email}}>\nUser id: {{user_id}}\nAccount: {{account}} ({{account_id}})\nPermission: {{permission}}\nLanguage: {{locale}}',
       outro: 'Reply to this email to answer {{name}}.',
+    },
+    account_closed: {
+      subject: 'The Partner Portal account {{account}} was closed',
+      intro:
+        'Hi {{name}}, the account {{account}} was closed by its owner, and every session in it was signed out.',
+      outro:
+        'Its data is kept for {{days}} days and then deleted. If this was a mistake, contact support before then.',
+    },
+    invite: {
+      subject: '{{inviter}} invited you to {{account}} on Partner Portal',
+      intro: 'Hi, {{inviter}} invited you to join the {{account}} account on Partner Portal.',
+      action: 'Accept the invitation',
+      outro:
+        'The invitation expires in 7 days. If you were not expecting it, you can ignore this email.',
+    },
+    invite_accepted: {
+      subject: '{{invitee}} joined {{account}} on Partner Portal',
+      intro:
+        'Hi {{name}}, {{invitee}} ({{email}}) accepted your invitation and joined {{account}}.',
+      action: 'See your team',
+      outro: 'You can turn these emails off in your notification settings.',
     },
   },
   es: {
@@ -85,8 +115,29 @@ const TEXT: Record<Locale, Record<MailTemplate, TemplateText>> = {
     },
     help: {
       subject: 'Solicitud de ayuda de {{name}}',
-      intro: '{{message}}',
+      intro:
+        '{{message}}\n\n---\nDe: {{name}} <{{email}}>\nId de usuario: {{user_id}}\nCuenta: {{account}} ({{account_id}})\nPermiso: {{permission}}\nIdioma: {{locale}}',
       outro: 'Responde a este correo para contestar a {{name}}.',
+    },
+    account_closed: {
+      subject: 'Se ha cerrado la cuenta {{account}} de Partner Portal',
+      intro:
+        'Hola {{name}}, el propietario ha cerrado la cuenta {{account}} y se han cerrado todas sus sesiones.',
+      outro:
+        'Sus datos se conservan durante {{days}} días y después se eliminan. Si ha sido un error, contacta con soporte antes de ese plazo.',
+    },
+    invite: {
+      subject: '{{inviter}} te ha invitado a {{account}} en Partner Portal',
+      intro: 'Hola, {{inviter}} te ha invitado a unirte a la cuenta {{account}} en Partner Portal.',
+      action: 'Aceptar la invitación',
+      outro: 'La invitación caduca en 7 días. Si no la esperabas, puedes ignorar este correo.',
+    },
+    invite_accepted: {
+      subject: '{{invitee}} se ha unido a {{account}} en Partner Portal',
+      intro:
+        'Hola {{name}}, {{invitee}} ({{email}}) ha aceptado tu invitación y se ha unido a {{account}}.',
+      action: 'Ver tu equipo',
+      outro: 'Puedes desactivar estos correos en tu configuración de notificaciones.',
     },
   },
 };

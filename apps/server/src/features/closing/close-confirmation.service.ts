@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { CloseInput } from '@partner-portal/shared/team';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
+import { verifyPassword } from '../../lib/password';
+
+/**
+ * Spec §2 "Danger Zone": closing needs the password; a user who has none (signed up through a
+ * provider) types their own e-mail address instead (shared CloseInputSchema). Support staff
+ * impersonating a user may never close anything in their name.
+ */
+export async function requireCloseConfirmation(
+  db: Db,
+  actor: Actor,
+  input: CloseInput,
+): Promise<typeof users.$inferSelect> {
+  if (actor.impersonatorId) throw new AppError('forbidden', 'error.forbidden');
+  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+  if (user.passwordHash) {
+    if (!input.password) {
+      throw new AppError('bad_request', 'error.close_password_required', {
+        inputError: 'password',
+      });
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw new AppError('bad_request', 'error.close_password_wrong', { inputError: 'password' });
+    }
+  } else if (!input.email || input.email !== user.email.toLowerCase()) {
+    throw new AppError('bad_request', 'error.close_email_wrong', { inputError: 'email' });
+  }
+  return user;
+}
+
+/** A wrong password counts as a guess at it (lib/account-rate-limit.ts `withGuessLimit`). */
+export function isWrongClosePassword(error: unknown): boolean {
+  return error instanceof AppError && error.messageKey === 'error.close_password_wrong';
+}

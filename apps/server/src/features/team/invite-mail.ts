@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import { toLocale } from '@partner-portal/shared/constants';
+import { accounts, accountUsers, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { renderMail } from '../../lib/mail/mail-templates';
+import { isNotificationActive } from '../notifications/notification-settings.service';
+
+/**
+ * Spec §2 "Signup user": the page reads the e-mail and the hidden invite id from the query. That
+ * `id` is the invite's one-time link token (base64url), never its row id.
+ */
+export function inviteLink(appUrl: string, invite: { token: string; email: string }): string {
+  return `${appUrl}/signup/user?email=${encodeURIComponent(invite.email)}&id=${encodeURIComponent(invite.token)}`;
+}
+
+async function loadUser(ctx: AppContext, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+async function loadAccountName(ctx: AppContext, accountId: string): Promise<string> {
+  const [account] = await ctx.db
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return account?.name ?? '';
+}
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+/**
+ * One `invite` mail per invitee, worded in the inviter's language (the invitee has no stored
+ * language yet), naming the inviter and the account, with the sign-up link built from APP_URL.
+ */
+export async function mailInvites(
+  ctx: AppContext,
+  inviterId: string,
+  accountId: string,
+  sent: readonly { token: string; email: string }[],
+): Promise<void> {
+  const inviter = await loadUser(ctx, inviterId);
+  const account = await loadAccountName(ctx, accountId);
+  const locale = toLocale(inviter?.locale);
+  const values = { inviter: inviter ? fullName(inviter) : '', account };
+  for (const invite of sent) {
+    const link = inviteLink(ctx.config.appUrl, invite);
+    await ctx.mail.send({
+      to: invite.email,
+      ...renderMail('invite', locale, { ...values, link }),
+      template: 'invite',
+      locale,
+    });
+  }
+}
+
+export interface AcceptedInvite {
+  inviterId: string | null;
+  accountId: string;
+  inviteeId: string;
+}
+
+/**
+ * Spec §3 notification `invite_accepted`: tells the inviter someone joined, unless they turned
+ * it off or have left the account since. Runs after the sign-up committed; a mail failure is
+ * logged, it must not undo the sign-up.
+ */
+export async function notifyInviteAccepted(
+  ctx: AppContext,
+  accepted: AcceptedInvite,
+): Promise<void> {
+  const { inviterId, accountId, inviteeId } = accepted;
+  if (!inviterId || inviterId === inviteeId) return;
+  const [membership] = await ctx.db
+    .select({ id: accountUsers.id })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.userId, inviterId), eq(accountUsers.accountId, accountId)))
+    .limit(1);
+  if (!membership) return;
+  if (!(await isNotificationActive(ctx.db, inviterId, 'invite_accepted'))) return;
+  const [inviter, invitee] = await Promise.all([
+    loadUser(ctx, inviterId),
+    loadUser(ctx, inviteeId),
+  ]);
+  if (!inviter || !invitee) return;
+  const locale = toLocale(inviter.locale);
+  const mail = renderMail('invite_accepted', locale, {
+    name: inviter.firstName,
+    invitee: fullName(invitee),
+    email: invitee.email,
+    account: await loadAccountName(ctx, accountId),
+    link: `${ctx.config.appUrl}/account/users`,
+  });
+  await ctx.mail
+    .send({ to: inviter.email, ...mail, template: 'invite_accepted', locale })
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'invite accepted mail not sent'));
+}

@@ -1,0 +1,179 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { InviteInput, TeamInvite } from '@partner-portal/shared/team';
+import type { Db } from '../../db/client';
+import { accountUsers, invites, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { requirePermission, type Actor } from '../../lib/auth-guard';
+import { TOKEN_TTL_SECONDS } from '../../lib/one-time-token';
+import { recordEvent } from '../events/events.service';
+import { createInvite, newInviteToken, type IssuedInvite } from '../invites/invite.service';
+import { mailInvites } from './invite-mail';
+import { loadPlusWorkbookIds, resolveMemberAccess, type MemberAccess } from './member-access';
+import { toTeamInvite } from './team-rows';
+
+type InviteRow = typeof invites.$inferSelect;
+
+/**
+ * POST /api/invite (spec §7): invites every listed address to the caller's account, or re-sends
+ * the invite an address already has here (spec §7 "resend": a fresh 7-day expiry, the body's
+ * permission, and the body's advertiser fields over the stored ones). An address that already
+ * belongs to the account refuses the whole request, naming each such address, and nothing is
+ * written. All writes share one transaction; the mails go once it has committed. Answers the
+ * invites in the order the addresses were listed.
+ */
+export async function sendInvites(
+  ctx: AppContext,
+  actor: Actor,
+  input: InviteInput,
+): Promise<TeamInvite[]> {
+  requirePermission(actor, 'admin');
+  const emails = input.email;
+  const now = ctx.now();
+  // The catalogue is read before the transaction (PGlite runs one query at a time).
+  const plusWorkbooks = await loadPlusWorkbookIds(ctx);
+  const fromBody = resolveMemberAccess(
+    {
+      permission: input.permission,
+      advertiserName: input.advertiser_name,
+      enablePlus: input.enable_plus,
+      plusDashboards: input.plus_dashboards,
+    },
+    plusWorkbooks,
+  );
+
+  const sent = await ctx.db.transaction(async (tx) => {
+    // One invite request per account at a time, so two admins cannot open twin invites.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${actor.accountId}))`);
+    await refuseMembers(tx, actor.accountId, emails);
+    const open = await openInvitesByEmail(tx, actor.accountId, emails);
+    const rows: IssuedInvite[] = [];
+    for (const email of emails) {
+      const [current, ...older] = open.get(email) ?? [];
+      if (!current) {
+        rows.push(
+          await createInvite(tx, {
+            accountId: actor.accountId,
+            email,
+            permission: input.permission,
+            invitedBy: actor.userId,
+            ...fromBody,
+            now,
+          }),
+        );
+        continue;
+      }
+      // Older twins of the same address (possible before this rule) would only confuse.
+      if (older.length > 0) {
+        await tx.delete(invites).where(
+          inArray(
+            invites.id,
+            older.map((invite) => invite.id),
+          ),
+        );
+      }
+      const access = resendAccess(input, current, plusWorkbooks);
+      rows.push(await renewInvite(tx, current.id, input, access, actor.userId, now));
+    }
+    await recordEvent(tx, {
+      name: 'invited_user',
+      userId: actor.userId,
+      accountId: actor.accountId,
+      metadata: { count: rows.length, resent: rows.length - countNew(open, emails) },
+    });
+    return rows;
+  });
+
+  await mailInvites(ctx, actor.userId, actor.accountId, sent);
+  return sent.map((invite) => toTeamInvite(invite, now));
+}
+
+/** 409 on `email` naming every listed address that is already a member of the account. */
+async function refuseMembers(db: Db, accountId: string, emails: string[]): Promise<void> {
+  const members = await db
+    .select({ email: users.email })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), inArray(sql`lower(${users.email})`, emails)))
+    .orderBy(users.email);
+  if (members.length === 0) return;
+  const taken = new Set(members.map((member) => member.email.toLowerCase()));
+  throw new AppError('conflict', 'error.invite_members', {
+    inputError: 'email',
+    params: { emails: emails.filter((email) => taken.has(email)).join(', ') },
+  });
+}
+
+/** The account's invites not yet accepted (open or expired) per address, newest first. */
+async function openInvitesByEmail(db: Db, accountId: string, emails: string[]) {
+  const rows = await db
+    .select()
+    .from(invites)
+    .where(
+      and(
+        eq(invites.accountId, accountId),
+        isNull(invites.acceptedAt),
+        inArray(sql`lower(${invites.email})`, emails),
+      ),
+    )
+    .orderBy(desc(invites.createdAt));
+  const byEmail = new Map<string, InviteRow[]>();
+  for (const row of rows) {
+    const email = row.email.toLowerCase();
+    byEmail.set(email, [...(byEmail.get(email) ?? []), row]);
+  }
+  return byEmail;
+}
+
+function countNew(open: Map<string, InviteRow[]>, emails: string[]): number {
+  return emails.filter((email) => !open.has(email)).length;
+}
+
+/**
+ * A re-sent invite takes the body's permission; its advertiser fields are the body's where the
+ * body has them and the stored ones otherwise (the spec's resend carries only e-mail and
+ * permission), checked again as a whole.
+ */
+function resendAccess(
+  input: InviteInput,
+  stored: InviteRow,
+  plusWorkbooks: ReadonlySet<string>,
+): MemberAccess {
+  return resolveMemberAccess(
+    {
+      permission: input.permission,
+      advertiserName:
+        input.advertiser_name !== undefined ? input.advertiser_name : stored.advertiserName,
+      enablePlus: input.enable_plus ?? stored.enablePlus,
+      plusDashboards: input.plus_dashboards ?? stored.plusDashboards,
+    },
+    plusWorkbooks,
+  );
+}
+
+/** A resend also issues a new link token: its hash replaces the old one, so the old link dies. */
+async function renewInvite(
+  db: Db,
+  id: string,
+  input: InviteInput,
+  access: MemberAccess,
+  invitedBy: string,
+  now: Date,
+): Promise<IssuedInvite> {
+  const { token, tokenHash } = newInviteToken();
+  const [renewed] = await db
+    .update(invites)
+    .set({
+      permission: input.permission,
+      ...access,
+      invitedBy,
+      tokenHash,
+      // date_sent is the latest sending; the link works for another 7 days from now.
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_SECONDS.invite * 1000),
+    })
+    .where(eq(invites.id, id))
+    .returning();
+  if (!renewed) throw new Error('invite not renewed');
+  return { ...renewed, token };
+}

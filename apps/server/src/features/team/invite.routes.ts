@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import { InviteInputSchema, InviteListResponseSchema } from '@partner-portal/shared/team';
+import { createAccountLimiter } from '../../lib/account-rate-limit';
+import type { AppContext } from '../../lib/app-context';
+import { requireActor } from '../../lib/auth-guard';
+import { rateLimitFor } from '../../lib/rate-limit';
+import { ok } from '../../lib/reply';
+import { revokeInvite } from './invite-revoke.service';
+import { sendInvites } from './invite-send.service';
+
+// Any text: an id that names no open invite of this account is a 404 (checked by the service).
+const IdParamsSchema = z.object({ id: z.string() });
+
+/** POST /api/invite (send or re-send) and DELETE /api/invite/{id}, for admins (spec §6, §7). */
+export const inviteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Security checklist: mail routes allow 3 a minute per IP (route limit) and per user (here);
+  // a request inviting several addresses counts once.
+  const inviteMail = createAccountLimiter(app, 'invite_mail');
+
+  app.post(
+    '/',
+    {
+      config: { access: { permission: 'admin' }, rateLimit: rateLimitFor('mail') },
+      schema: {
+        body: InviteInputSchema,
+        response: { 201: dataEnvelope(InviteListResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      await inviteMail.check(request, reply, actor.userId);
+      await inviteMail.record(request, actor.userId);
+      return reply.code(201).send(ok(await sendInvites(ctx, actor, request.body)));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: { permission: 'admin' } },
+      schema: { params: IdParamsSchema, response: { 200: dataEnvelope(z.null()) } },
+    },
+    async (request) => {
+      await revokeInvite(ctx.db, requireActor(request), request.params.id);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { accountUsers, sessions, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import { requirePermission, type Actor } from '../../lib/auth-guard';
+import { recordEvent } from '../events/events.service';
+import { isOwnerMember, requireMember } from './member-update.service';
+import { isRowId } from './team-rows';
+
+/**
+ * DELETE /api/user/{id} (spec §7, admins): takes a member out of the caller's account and ends
+ * their sessions in it; a user left in no account at all is deleted. Nobody removes the owner
+ * (the account would have none); an admin may remove themself, and is then told to sign out
+ * (spec §4 "Deleting a user signs out the current user if the response says so").
+ */
+export async function removeMember(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<{ signout: boolean }> {
+  requirePermission(actor, 'admin');
+  if (!isRowId(id)) throw new AppError('not_found', 'error.not_found');
+  const self = id === actor.userId;
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const member = await requireMember(tx, actor, id);
+    if (isOwnerMember(member)) throw new AppError('forbidden', 'error.owner_not_removable');
+    await tx.delete(accountUsers).where(eq(accountUsers.id, member.membership.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, id),
+          eq(sessions.accountId, actor.accountId),
+          isNull(sessions.revokedAt),
+        ),
+      );
+    const [remaining] = await tx
+      .select({ id: accountUsers.id })
+      .from(accountUsers)
+      .where(eq(accountUsers.userId, id))
+      .limit(1);
+    // Recorded before a deletion of the actor themself would leave the event nobody to name.
+    await recordEvent(tx, {
+      name: 'removed_user',
+      userId: actor.userId,
+      accountId: actor.accountId,
+      metadata: { user_id: id, self, user_deleted: !remaining },
+    });
+    if (!remaining) {
+      await tx.delete(users).where(eq(users.id, id));
+    } else if (member.user.defaultAccountId === actor.accountId) {
+      await tx.update(users).set({ defaultAccountId: null }).where(eq(users.id, id));
+    }
+  });
+  return { signout: self };
+}

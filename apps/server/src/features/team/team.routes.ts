@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import { AccountUsersResponseSchema } from '@partner-portal/shared/team';
+import type { AppContext } from '../../lib/app-context';
+import { requireActor } from '../../lib/auth-guard';
+import { ok } from '../../lib/reply';
+import { listTeam } from './team-list.service';
+
+/** GET /api/account/users, registered under /api/account beside the account routes. */
+export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/users',
+    {
+      config: { access: { permission: 'admin' } },
+      schema: { response: { 200: dataEnvelope(AccountUsersResponseSchema) } },
+    },
+    async (request) => ok(await listTeam(ctx.db, requireActor(request), ctx.now())),
+  );
+};

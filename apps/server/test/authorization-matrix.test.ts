@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
+import { eq } from 'drizzle-orm';
+import { accountUsers, invites } from '../src/db/schema/index';
+import { createInvite } from '../src/features/invites/invite.service';
+import { listRouteAccess, type RouteAccess } from '../src/lib/auth-guard';
+import { createSessionToken } from '../src/lib/session-token';
+import { createAccount, createUser, uniqueEmail } from './factories';
+import { randomIp, xsrfHeaders } from './identity-helpers';
+import { createTestConfig } from './test-config';
+import { useTestApp } from './use-test-app';
+
+/**
+ * Security checklist, "Authorization and tenants": every registered API route × every role, with
+ * the status each must get. The table below is written from spec §6/§7, not read from the
+ * routes, and each row's access is compared with what the route declares, so a route added
+ * without a row, or a route whose access drifts, fails here.
+ *
+ * Each probe is a request the guard must judge but the handler cannot act on (an empty or
+ * malformed body, an unknown id), so a cell's status says who got through the guard and nothing
+ * changes between cells; every cell gets a fresh session.
+ */
+const ROLES = [
+  'anonymous',
+  'advertiser',
+  'user',
+  'developer',
+  'admin',
+  'owner',
+  'master',
+  'other_account',
+] as const;
+type Role = (typeof ROLES)[number];
+
+interface Row {
+  access: RouteAccess;
+  /** The URL to call when it differs from the route's (path parameters filled in). */
+  url?: string;
+  payload?: unknown;
+  /** What a caller who passes the guard gets for this probe. */
+  passed: number;
+  /** Where a role that passes the guard still gets something else (rules beyond §6). */
+  byRole?: Partial<Record<Role, number>>;
+  /** For the member of another account: the same call aimed at the first account's own rows. */
+  crossAccountUrl?: (target: CrossAccountTarget) => string;
+}
+
+interface CrossAccountTarget {
+  userId: string;
+  inviteId: string;
+}
+
+const UNKNOWN_ID = randomUUID();
+
+const TABLE: Record<string, Row> = {
+  'GET /api/health': { access: 'public', passed: 200 },
+  'GET /api/auth/providers': { access: 'public', passed: 200 },
+  'POST /api/auth': { access: 'public', payload: {}, passed: 400 },
+  'GET /api/auth': { access: 'authenticated', passed: 200 },
+  'DELETE /api/auth': { access: 'authenticated', passed: 200 },
+  'POST /api/auth/switch': { access: 'authenticated', payload: {}, passed: 400 },
+  'POST /api/auth/magic': { access: 'public', payload: {}, passed: 400 },
+  'POST /api/auth/magic/verify': { access: 'public', payload: {}, passed: 400 },
+  'POST /api/auth/password/reset/request': { access: 'public', payload: {}, passed: 400 },
+  'POST /api/auth/password/reset': { access: 'public', payload: {}, passed: 400 },
+  'POST /api/auth/otp': { access: 'public', payload: {}, passed: 400 },
+  'POST /api/auth/impersonate': { access: 'public', payload: {}, passed: 400 },
+
+  'POST /api/account': { access: 'public', payload: {}, passed: 400 },
+  'GET /api/account/plans': { access: { permission: 'user' }, passed: 200 },
+  'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+  'GET /api/account/users': { access: { permission: 'admin' }, passed: 200 },
+  // The password is missing, so nothing closes.
+  'DELETE /api/account': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+
+  'GET /api/user': { access: 'authenticated', passed: 200 },
+  'PATCH /api/user': { access: 'authenticated', payload: {}, passed: 400 },
+  // The owner closes the account instead; the others are missing their password.
+  'DELETE /api/user': {
+    access: 'authenticated',
+    payload: {},
+    passed: 400,
+    byRole: { owner: 409, master: 409, other_account: 409 },
+  },
+  'POST /api/user': { access: 'public', payload: {}, passed: 400 },
+  'GET /api/user/permissions': { access: 'authenticated', passed: 200 },
+  'DELETE /api/user/:id': {
+    access: { permission: 'admin' },
+    url: `/api/user/${UNKNOWN_ID}`,
+    passed: 404,
+    crossAccountUrl: (target) => `/api/user/${target.userId}`,
+  },
+  'PUT /api/user/password': { access: 'authenticated', payload: {}, passed: 400 },
+  // Every probing member is verified already.
+  'POST /api/user/verify/request': { access: 'authenticated', passed: 409 },
+  'POST /api/user/verify': { access: 'public', payload: {}, passed: 400 },
+  'PUT /api/user/2fa': { access: 'authenticated', payload: {}, passed: 400 },
+  'POST /api/user/2fa/verify': { access: 'authenticated', payload: {}, passed: 400 },
+
+  'POST /api/invite': { access: { permission: 'admin' }, payload: {}, passed: 400 },
+  'DELETE /api/invite/:id': {
+    access: { permission: 'admin' },
+    url: `/api/invite/${UNKNOWN_ID}`,
+    passed: 404,
+    crossAccountUrl: (target) => `/api/invite/${target.inviteId}`,
+  },
+
+  'GET /api/notification': { access: 'authenticated', passed: 200 },
+  'PATCH /api/notification': { access: 'authenticated', payload: {}, passed: 400 },
+  'POST /api/event': { access: 'authenticated', payload: {}, passed: 400 },
+  'POST /api/feedback': { access: 'authenticated', payload: {}, passed: 400 },
+  'POST /api/utility/mail': { access: 'authenticated', payload: {}, passed: 400 },
+
+  'GET /api/sigma/workbook': { access: { permission: 'user' }, passed: 200 },
+  'POST /api/sigma/workbook/embed': { access: { permission: 'user' }, payload: {}, passed: 400 },
+  'POST /api/embed/session': { access: 'public', payload: {}, passed: 400 },
+  // The built-in workbook's data takes an embed session, never a user's bearer token.
+  'GET /api/embed/kpis': { access: 'embed', passed: 401 },
+  'GET /api/embed/trend': { access: 'embed', passed: 401 },
+  'GET /api/embed/breakdown': { access: 'embed', passed: 401 },
+  'GET /api/embed/breakdown.csv': { access: 'embed', passed: 401 },
+};
+
+/** What `role` must get from `row`, from the spec §6 matrix and the row's own rules. */
+function expectedStatus(row: Row, role: Role): number {
+  const { access } = row;
+  if (access === 'public' || access === 'embed') return row.byRole?.[role] ?? row.passed;
+  if (role === 'anonymous') return 401;
+  // The member of another account is that account's owner: every permission but master.
+  const permission: Permission = role === 'other_account' ? 'owner' : role;
+  if (access !== 'authenticated' && !hasPermission(permission, access.permission)) return 403;
+  return row.byRole?.[role] ?? row.passed;
+}
+
+const handle = useTestApp();
+const secret = createTestConfig().sessionSecret;
+const members = new Map<Exclude<Role, 'anonymous'>, { userId: string; accountId: string }>();
+let target: CrossAccountTarget;
+
+beforeAll(async () => {
+  const db = handle.database.db;
+  const account = await createAccount(db, { plan: 'free_plus' });
+  for (const permission of ['advertiser', 'user', 'developer', 'admin', 'owner'] as const) {
+    const { user } = await createUser(db, { account, permission });
+    members.set(permission, { userId: user.id, accountId: account.id });
+  }
+  const master = await createUser(db, { permission: 'master' });
+  members.set('master', { userId: master.user.id, accountId: master.account.id });
+  const other = await createUser(db, { permission: 'owner' });
+  members.set('other_account', { userId: other.user.id, accountId: other.account.id });
+  const invite = await createInvite(db, { accountId: account.id, email: uniqueEmail('invitee') });
+  target = { userId: members.get('user')?.userId ?? '', inviteId: invite.id };
+});
+
+async function call(key: string, row: Row, role: Role) {
+  const [method, path] = key.split(' ') as [string, string];
+  const headers: Record<string, string> = { ...xsrfHeaders };
+  if (role !== 'anonymous') {
+    const member = members.get(role);
+    if (!member) throw new Error(`no member for ${role}`);
+    const { token } = await createSessionToken(handle.database.db, secret, member);
+    headers.authorization = `Bearer ${token}`;
+  }
+  return handle.app.inject({
+    method: method as 'GET',
+    url: (role === 'other_account' ? row.crossAccountUrl?.(target) : undefined) ?? row.url ?? path,
+    headers,
+    remoteAddress: randomIp(),
+    ...(row.payload !== undefined ? { payload: row.payload as object } : {}),
+  });
+}
+
+describe('authorization matrix: every API route × every role', () => {
+  it('has a row for every registered route, with the access the route declares', () => {
+    const registered = listRouteAccess(handle.app);
+    const keys = registered.map((route) => `${route.method} ${route.url}`);
+    expect(keys.filter((key) => !(key in TABLE))).toEqual([]);
+    expect(Object.keys(TABLE).filter((key) => !keys.includes(key))).toEqual([]);
+    for (const route of registered) {
+      expect([route.method, route.url, route.access]).toEqual([
+        route.method,
+        route.url,
+        TABLE[`${route.method} ${route.url}`]?.access,
+      ]);
+    }
+  });
+
+  it(`answers each of the ${Object.keys(TABLE).length * ROLES.length} cells as expected`, async () => {
+    const cells: string[] = [];
+    const wrong: string[] = [];
+    for (const [key, row] of Object.entries(TABLE)) {
+      for (const role of ROLES) {
+        const expected = expectedStatus(row, role);
+        const answer = await call(key, row, role);
+        cells.push(`${key} ${role}`);
+        if (answer.statusCode !== expected) {
+          wrong.push(`${key} as ${role}: ${answer.statusCode}, expected ${expected}`);
+        }
+        // Every refusal explains itself.
+        if (answer.statusCode >= 400) {
+          expect(typeof answer.json<{ message?: unknown }>().message).toBe('string');
+        }
+      }
+    }
+    console.info(`authorization matrix: ${cells.length} cells`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("left the first account's member and invite alone after the other account's probes", async () => {
+    const db = handle.database.db;
+    const [membership] = await db
+      .select()
+      .from(accountUsers)
+      .where(eq(accountUsers.userId, target.userId));
+    expect(membership).toBeDefined();
+    const [invite] = await db.select().from(invites).where(eq(invites.id, target.inviteId));
+    expect(invite).toBeDefined();
+  });
+});

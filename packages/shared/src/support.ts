@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { encodeMessage } from './form-messages';
+import { EMAIL_MAX_LENGTH, requiredText } from './validation';
+
+export const HELP_MESSAGE_MAX_LENGTH = 5_000;
+export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
+
+/**
+ * POST /api/utility/mail (spec §7: email, name, template "help", message). The mail goes to
+ * SUPPORT_EMAIL with the signed-in user as reply-to; `email` and `name`, when sent, must be the
+ * user's own (the server answers from its records, so a body cannot borrow someone's address).
+ */
+export const SupportMailInputSchema = z.strictObject({
+  template: z.literal('help'),
+  message: requiredText({ field: 'message', max: HELP_MESSAGE_MAX_LENGTH }),
+  email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
+  name: z.string().trim().max(200).optional(),
+});
+export type SupportMailInput = z.infer<typeof SupportMailInputSchema>;
+
+/** Spec §3 "Feedback": the three faces of the widget. */
+export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
+export const FeedbackRatingSchema = z.enum(FEEDBACK_RATINGS);
+export type FeedbackRating = z.infer<typeof FeedbackRatingSchema>;
+
+/** POST /api/feedback. */
+export const FeedbackInputSchema = z.strictObject({
+  rating: FeedbackRatingSchema,
+  comment: z
+    .string()
+    .trim()
+    .max(FEEDBACK_COMMENT_MAX_LENGTH, {
+      error: encodeMessage('global.form.input.error.max_length', {
+        max: FEEDBACK_COMMENT_MAX_LENGTH,
+      }),
+    })
+    .nullable()
+    .optional(),
+});
+export type FeedbackInput = z.infer<typeof FeedbackInputSchema>;
