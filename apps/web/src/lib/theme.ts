@@ -19,7 +19,7 @@ export function getInitialDarkMode(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-function isDark(): boolean {
+export function isDarkMode(): boolean {
   return document.documentElement.classList.contains('dark');
 }
 
@@ -38,6 +38,6 @@ export function useDarkMode(): {
   const dark = useSyncExternalStore((listener) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
-  }, isDark);
+  }, isDarkMode);
   return { dark, setDark: setDarkMode, toggle: () => setDarkMode(!dark) };
 }

@@ -16,7 +16,7 @@ export function AccountLayout() {
   const items = accountMenuItems(session?.permission);
   return (
     <AppShell>
-      <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <div className="md:hidden">
           <Select
             aria-label={t('app.account_menu.label')}

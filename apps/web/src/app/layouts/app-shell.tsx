@@ -9,6 +9,7 @@ import {
   DrawerHeader,
   DrawerTitle,
 } from '@/components/ui/drawer';
+import { FeedbackWidget } from '@/features/feedback/feedback-widget';
 import { Brand } from '../navigation/brand';
 import { MainNav } from '../navigation/main-nav';
 import { UserMenu } from '../navigation/user-menu';
@@ -66,11 +67,14 @@ export function AppShell({ children }: { children: ReactNode }) {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8"
+          // pb-24 keeps the end of every page clear of the feedback button in the corner.
+          className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:pt-8"
         >
           {children}
         </main>
       </div>
+      {/* Spec §2: the feedback widget is on every signed-in page (this frame), not on auth pages. */}
+      <FeedbackWidget />
     </div>
   );
 }

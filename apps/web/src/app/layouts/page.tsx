@@ -23,7 +23,7 @@ export function Page({
   const title = usePageTitle(titleKey);
   if (children === undefined || children === null) return null;
   return (
-    <div className="grid animate-page-in gap-6">
+    <div className="grid animate-page-in grid-cols-1 gap-6">
       {hideHeading ? null : (
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div className="grid gap-1">

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { changeLocale, i18n } from '@/lib/i18n';
+import { saveDarkMode } from '@/lib/preferences';
 import { clearSession, getSession, setSession } from '@/lib/session-store';
+import { applyTheme } from '@/lib/theme';
 import { setNavigator } from '@/lib/navigation';
+import type { StoredSession } from '@partner-portal/shared/user';
 import { testSession } from '@/test/test-session';
 import { Providers } from '../providers';
 import { buildRoutes } from '../router';
@@ -10,14 +14,19 @@ import { buildRoutes } from '../router';
 afterEach(() => {
   vi.unstubAllGlobals();
   clearSession();
+  applyTheme(false);
+  changeLocale('en');
 });
 
-function renderWelcome(answer: { status: number; body: unknown }) {
+function renderWelcome(
+  answer: { status: number; body: unknown },
+  session: StoredSession = testSession(),
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status })),
   );
-  setSession(testSession());
+  setSession(session);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/welcome'] });
   setNavigator((to, options) => void router.navigate(to, options));
   render(
@@ -40,9 +49,39 @@ describe('the signed-in frame refreshes the stored user (GET /api/auth)', () => 
     await waitFor(() => expect(getSession()?.first_name).toBe('Renamed'));
     expect(getSession()?.plan).toBe('free_pro');
     expect(getSession()?.token).toBe(testSession().token);
-    // This browser's language and theme are kept.
-    expect(getSession()?.locale).toBe('en');
-    expect(getSession()?.dark_mode).toBe(false);
+    // The toggles save language and theme on the user now, so the server's copy is adopted
+    // (e.g. changed on another device) and applied to the page at once.
+    await waitFor(() => expect(getSession()?.locale).toBe('es'));
+    expect(i18n.language).toBe('es');
+    expect(getSession()?.dark_mode).toBe(true);
+    expect(document.documentElement).toHaveClass('dark');
+  });
+
+  it('keeps a theme choice this browser could not save over the server copy', async () => {
+    // The dark-mode save fails, so the local choice (dark) stays and the error is shown.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503 }),
+      ),
+    );
+    setSession(testSession({ dark_mode: false }));
+    await saveDarkMode(true);
+    expect(document.documentElement).toHaveClass('dark');
+
+    const { token: _token, ...user } = testSession({ first_name: 'Renamed', dark_mode: false });
+    // The stored user as the failed save left it: dark here, light on the server.
+    renderWelcome(
+      { status: 200, body: { data: { authenticated: true, ...user } } },
+      testSession({ dark_mode: true }),
+    );
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    // The refresh ran (the name is adopted in the same step as the preferences) ...
+    await waitFor(() => expect(getSession()?.first_name).toBe('Renamed'));
+    // ... but the unsaved dark choice was not overwritten.
+    expect(document.documentElement).toHaveClass('dark');
+    expect(getSession()?.dark_mode).toBe(true);
   });
 
   it('signs this browser out when the session ended elsewhere', async () => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { AuthStatusSchema } from '@partner-portal/shared/identity';
 import { api, ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
+import { adoptServerPreferences } from '@/lib/preferences';
 import { updateSession } from '@/lib/session-store';
 
 /**
@@ -16,15 +17,12 @@ export function useSessionRefresh(): void {
       api.get('/api/auth', { schema: AuthStatusSchema }).then(
         ({ data }) => {
           if (!live) return;
-          // Language and theme stay as this browser has them: the toggles change them here at
-          // once, and the server's copy only catches up when they are saved with the profile.
-          const {
-            authenticated: _authenticated,
-            locale: _locale,
-            dark_mode: _dark,
-            ...user
-          } = data;
+          // The toggles now save language and theme on the user (PATCH /api/user), so the
+          // server's copy is the truth and a change made on another device shows up here too;
+          // a choice this browser is still saving, or failed to save, is kept (lib/preferences).
+          const { authenticated: _authenticated, locale, dark_mode, ...user } = data;
           updateSession(user);
+          adoptServerPreferences({ locale, dark_mode });
         },
         (error: unknown) => {
           // Only a refused session matters here; other failures leave the stored user as it is.

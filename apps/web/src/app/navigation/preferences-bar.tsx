@@ -2,20 +2,23 @@ import { Languages, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@partner-portal/shared/constants';
 import { Button } from '@/components/ui/button';
-import { changeLocale } from '@/lib/i18n';
+import { saveDarkMode, saveLocale } from '@/lib/preferences';
 import { useDarkMode } from '@/lib/theme';
 
-/** Signed-out visitors have no stored user, so the auth screens offer language and theme. */
+/**
+ * Signed-out visitors have no stored user, so the auth screens offer language and theme; a
+ * signed-in user on them (verify, plan) has the choice saved on their user too.
+ */
 export function PreferencesBar() {
   const { t, i18n } = useTranslation();
-  const { dark, toggle } = useDarkMode();
+  const { dark } = useDarkMode();
   const next = LOCALES.find((locale) => locale !== i18n.language) ?? 'en';
   return (
     <div className="flex items-center gap-1">
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => changeLocale(next as Locale)}
+        onClick={() => void saveLocale(next as Locale)}
         aria-label={t('app.preferences.language', { language: t(`app.languages.${next}`) })}
       >
         <Languages aria-hidden />
@@ -24,7 +27,7 @@ export function PreferencesBar() {
       <Button
         variant="ghost"
         size="icon"
-        onClick={toggle}
+        onClick={() => void saveDarkMode(!dark)}
         aria-label={dark ? t('app.user_menu.light_mode') : t('app.user_menu.dark_mode')}
       >
         {dark ? <Sun aria-hidden /> : <Moon aria-hidden />}

@@ -1,6 +1,6 @@
-import { CircleHelp, LogOut, Moon, Repeat, Sun, UserRound } from 'lucide-react';
+import { CircleHelp, Languages, LogOut, Moon, Sun, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { StoredSession } from '@partner-portal/shared/user';
+import { LOCALES } from '@partner-portal/shared/constants';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/avatar';
 import {
@@ -9,35 +9,26 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { api } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
 import { navigateTo } from '@/lib/navigation';
-import { setSession, useSession } from '@/lib/session-store';
+import { saveDarkMode, saveLocale } from '@/lib/preferences';
+import { useSession } from '@/lib/session-store';
 import { useDarkMode } from '@/lib/theme';
 import { paths } from '../route-table';
+import { AccountSwitcher } from './account-switcher';
 import { signOut } from './sign-out';
 
-async function switchAccount(account: string): Promise<void> {
-  try {
-    const { data } = await api.post<StoredSession>('/api/auth/switch', { account });
-    setSession(data);
-    navigateTo(paths.welcome);
-  } catch (error) {
-    handleApiError(error);
-  }
-}
-
-/** Spec §2 user menu: avatar, switch account (2+ accounts), edit account, help, theme, sign out. */
+/**
+ * Spec §2 user menu: avatar, switch account (2+ accounts), edit account, help, theme, sign out;
+ * plus the language, since the signed-in frame has no other place to change it (spec §1).
+ */
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
-  const { dark, toggle } = useDarkMode();
+  const { dark } = useDarkMode();
   if (!session) return null;
+  const nextLocale = LOCALES.find((locale) => locale !== i18n.language) ?? 'en';
   const name = `${session.first_name} ${session.last_name}`.trim() || session.email;
   return (
     <DropdownMenu>
@@ -57,25 +48,7 @@ export function UserMenu() {
           <span className="truncate text-xs text-muted-foreground">{session.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {session.accounts.length > 1 ? (
-          <DropdownMenuSub>
-            <DropdownMenuSubTrigger>
-              <Repeat aria-hidden />
-              {t('app.user_menu.switch_account')}
-            </DropdownMenuSubTrigger>
-            <DropdownMenuSubContent>
-              {session.accounts.map((account) => (
-                <DropdownMenuItem
-                  key={account.id}
-                  disabled={account.id === session.account_id}
-                  onSelect={() => void switchAccount(account.id)}
-                >
-                  {account.name}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuSubContent>
-          </DropdownMenuSub>
-        ) : null}
+        <AccountSwitcher session={session} />
         <DropdownMenuItem onSelect={() => navigateTo(paths.accountProfile)}>
           <UserRound aria-hidden />
           {t('app.user_menu.edit_account')}
@@ -86,12 +59,22 @@ export function UserMenu() {
         </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={(event) => {
+            // The menu stays open so the change is seen at once; the save runs behind it.
             event.preventDefault();
-            toggle();
+            void saveDarkMode(!dark);
           }}
         >
           {dark ? <Sun aria-hidden /> : <Moon aria-hidden />}
           {dark ? t('app.user_menu.light_mode') : t('app.user_menu.dark_mode')}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => void saveLocale(nextLocale)}
+          aria-label={t('app.preferences.language', {
+            language: t(`app.languages.${nextLocale}`),
+          })}
+        >
+          <Languages aria-hidden />
+          <span lang={nextLocale}>{t(`app.languages.${nextLocale}`)}</span>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>

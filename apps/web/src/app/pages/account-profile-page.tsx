@@ -1,5 +1,14 @@
-import { UpcomingPage } from './upcoming-page';
+import { DangerZone } from '@/features/profile/components/danger-zone';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { Page } from '../layouts/page';
 
 export default function AccountProfilePage() {
-  return <UpcomingPage titleKey="titles.profile" descriptionKey="app.pages.profile" />;
+  return (
+    <Page titleKey="titles.profile">
+      <div className="grid max-w-2xl gap-6">
+        <ProfileForm />
+        <DangerZone />
+      </div>
+    </Page>
+  );
 }

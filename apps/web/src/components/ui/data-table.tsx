@@ -31,7 +31,9 @@ export type { DataTableColumn } from './data-table-model';
 
 export interface RowAction {
   label: string;
-  onSelect: () => void;
+  onSelect?: () => void;
+  /** Makes the item a real link (e.g. a mailto: address) instead of a command. */
+  href?: string;
   destructive?: boolean;
   icon?: ReactNode;
 }
@@ -100,7 +102,7 @@ export function DataTable<T>({
   };
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {searchable || toolbar ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           {searchable ? (
@@ -125,7 +127,7 @@ export function DataTable<T>({
           {toolbar ? <div className="flex items-center gap-2">{toolbar}</div> : null}
         </div>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <div className="relative overflow-x-auto rounded-lg border border-border">
         <table className="w-full caption-bottom text-sm" aria-busy={loading || undefined}>
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="bg-muted/50">
@@ -247,9 +249,19 @@ export function DataTable<T>({
                                 key={action.label}
                                 destructive={action.destructive}
                                 onSelect={action.onSelect}
+                                asChild={action.href !== undefined}
                               >
-                                {action.icon}
-                                {action.label}
+                                {action.href !== undefined ? (
+                                  <a href={action.href}>
+                                    {action.icon}
+                                    {action.label}
+                                  </a>
+                                ) : (
+                                  <>
+                                    {action.icon}
+                                    {action.label}
+                                  </>
+                                )}
                               </DropdownMenuItem>
                             ))}
                           </DropdownMenuContent>

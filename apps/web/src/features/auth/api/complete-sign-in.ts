@@ -13,7 +13,7 @@ export function landingPath(user: Pick<StoredSession, 'verified' | 'plan'>): str
 }
 
 /** The page the guard sent the user away from (`?redirect=`), if it is on the allow-list. */
-function requestedRedirect(): string | null {
+export function requestedRedirect(): string | null {
   return safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'));
 }
 

@@ -1,9 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@partner-portal/shared/social';
-import { safeRedirectPath } from '@partner-portal/shared/redirect';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { requestedRedirect } from '../api/complete-sign-in';
 import { useSocialProviders } from '../api/use-social-providers';
 
 function GoogleMark() {
@@ -55,7 +55,7 @@ export function SocialButtons() {
   const { t, i18n } = useTranslation();
   const providers = useSocialProviders();
   if (providers.length === 0) return null;
-  const redirect = safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'));
+  const redirect = requestedRedirect();
   const query = new URLSearchParams({ locale: i18n.language === 'es' ? 'es' : 'en' });
   if (redirect) query.set('redirect', redirect);
   return (

@@ -1,0 +1,112 @@
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MemberUpdateInputSchema, type TeamUser } from '@partner-portal/shared/team';
+import { Form } from '@/components/form/form';
+import type { FormInputs } from '@/components/form/form-definition';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast-store';
+import { updateMember } from '../api/members';
+import { usePlusWorkbooks } from '../api/use-plus-workbooks';
+import { useTeamCache } from '../api/use-team';
+import { advertiserFieldsOf, isAssignable, memberInputs } from './member-fields';
+import { memberName } from './team-columns';
+
+/** Spec §2 "Users" edit dialog: the invite form's fields without the e-mail. */
+export function EditUserDialog({ user, onClose }: { user: TeamUser | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  // Opened from a row menu, not a DialogTrigger, so Radix has nothing to give focus back to.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          returnFocus.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus.current?.isConnected) return;
+          event.preventDefault();
+          returnFocus.current.focus();
+        }}
+      >
+        {user ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('team.edit.title', { name: memberName(user) })}</DialogTitle>
+              <DialogDescription>{user.email}</DialogDescription>
+            </DialogHeader>
+            {isAssignable(user.permission) ? (
+              <EditUserForm user={user} onDone={onClose} />
+            ) : (
+              <FixedPermission user={user} />
+            )}
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Spec §4: the owner's permission cannot be changed, so it is text, not a select. */
+function FixedPermission({ user }: { user: TeamUser }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dl className="grid gap-1 text-sm">
+        <dt className="font-medium">{t('team.form.permission')}</dt>
+        <dd data-testid="fixed-permission">{t(`team.permissions.${user.permission}`)}</dd>
+      </dl>
+      <p className="text-sm text-muted-foreground">{t('team.edit.fixed_permission')}</p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t('team.edit.close')}</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+function EditUserForm({ user, onDone }: { user: TeamUser; onDone: () => void }) {
+  const { t } = useTranslation();
+  const workbooks = usePlusWorkbooks();
+  const { mergeUser } = useTeamCache();
+  const permission = isAssignable(user.permission) ? user.permission : 'user';
+  const inputs = useMemo<FormInputs>(
+    () => ({
+      id: { type: 'hidden', value: user.id },
+      ...memberInputs(t, workbooks.data ?? [], {
+        permission,
+        advertiser_name: user.advertiser_name ?? '',
+        enable_plus: user.enable_plus,
+        plus_dashboards: user.plus_dashboards,
+      }),
+    }),
+    [t, workbooks.data, user, permission],
+  );
+  return (
+    <Form
+      inputs={inputs}
+      schema={MemberUpdateInputSchema}
+      buttonText={t('team.edit.submit')}
+      callback={async (values) => {
+        const saved = await updateMember({
+          id: user.id,
+          permission: values.permission as typeof permission,
+          ...advertiserFieldsOf(values),
+        });
+        mergeUser(saved);
+        toast({ variant: 'success', title: t('team.edit.saved', { name: memberName(saved) }) });
+        onDone();
+      }}
+    />
+  );
+}

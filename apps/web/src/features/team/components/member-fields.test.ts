@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { advertiserFieldsOf, isAssignable, memberInputs } from './member-fields';
+
+const t = i18n.getFixedT('en');
+const WORKBOOKS = [
+  { name: 'Revenue', workbookId: 'wb-revenue', kind: 'plus' as const },
+  { name: 'Audience', workbookId: 'wb-audience', kind: 'plus' as const },
+];
+const INITIAL = {
+  permission: 'user' as const,
+  advertiser_name: '',
+  enable_plus: false,
+  plus_dashboards: [],
+};
+
+describe('member fields', () => {
+  it('never offers owner or master', () => {
+    const inputs = memberInputs(t, WORKBOOKS, INITIAL);
+    expect(inputs.permission?.options?.map((option) => option.value)).toEqual([
+      'admin',
+      'developer',
+      'user',
+      'advertiser',
+    ]);
+    expect(isAssignable('owner')).toBe(false);
+    expect(isAssignable('master')).toBe(false);
+    expect(isAssignable('advertiser')).toBe(true);
+  });
+
+  it('shows the advertiser fields for advertisers and the dashboards only with enable-plus', () => {
+    const inputs = memberInputs(t, WORKBOOKS, INITIAL);
+    const shown = (values: Record<string, unknown>) =>
+      Object.entries(inputs)
+        .filter(([, def]) => !def.visible || def.visible(values))
+        .map(([name]) => name);
+    expect(shown({ permission: 'user', enable_plus: true })).toEqual(['permission']);
+    expect(shown({ permission: 'advertiser', enable_plus: false })).toEqual([
+      'permission',
+      'advertiser_name',
+      'enable_plus',
+    ]);
+    expect(shown({ permission: 'advertiser', enable_plus: true })).toEqual([
+      'permission',
+      'advertiser_name',
+      'enable_plus',
+      'plus_dashboards',
+    ]);
+  });
+
+  it('keeps a dashboard the member already has even when the list no longer offers it', () => {
+    const inputs = memberInputs(t, WORKBOOKS, { ...INITIAL, plus_dashboards: ['wb-gone'] });
+    expect(inputs.plus_dashboards?.options?.map((option) => option.value)).toEqual([
+      'wb-revenue',
+      'wb-audience',
+      'wb-gone',
+    ]);
+    expect(inputs.plus_dashboards?.description).toBeUndefined();
+    expect(memberInputs(t, [], INITIAL).plus_dashboards?.description).toBe(
+      "No Plus dashboards are available on this account's plan.",
+    );
+  });
+
+  it('clears the advertiser fields a permission or switch hides', () => {
+    const values = {
+      permission: 'advertiser',
+      advertiser_name: '  Acme ',
+      enable_plus: true,
+      plus_dashboards: ['wb-revenue'],
+    };
+    expect(advertiserFieldsOf(values)).toEqual({
+      advertiser_name: 'Acme',
+      enable_plus: true,
+      plus_dashboards: ['wb-revenue'],
+    });
+    expect(advertiserFieldsOf({ ...values, enable_plus: false })).toEqual({
+      advertiser_name: 'Acme',
+      enable_plus: false,
+      plus_dashboards: [],
+    });
+    expect(advertiserFieldsOf({ ...values, permission: 'admin' })).toEqual({
+      advertiser_name: null,
+      enable_plus: false,
+      plus_dashboards: [],
+    });
+  });
+});

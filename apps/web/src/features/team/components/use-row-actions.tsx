@@ -1,0 +1,162 @@
+import { Mail, Pencil, Send, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TeamInvite, TeamUser } from '@partner-portal/shared/team';
+import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
+import type { RowAction } from '@/components/ui/data-table';
+import { setLoading } from '@/components/ui/loading-store';
+import { toast } from '@/components/ui/toast-store';
+import { handleApiError } from '@/lib/error-handler';
+import { useSession } from '@/lib/session-store';
+import { resendInvite, revokeInvite } from '../api/invites';
+import { removeMember } from '../api/members';
+import { useTeamCache, type TeamRow } from '../api/use-team';
+import { isAssignable } from './member-fields';
+import { memberName } from './team-columns';
+
+/** The button that opened the menu holding the focused item (Radix links them by aria-controls). */
+function openMenuTrigger(): HTMLElement | null {
+  const menu = document.activeElement?.closest('[role="menu"]');
+  if (!menu?.id) return null;
+  return (
+    [...document.querySelectorAll<HTMLElement>('[aria-controls]')].find(
+      (element) => element.getAttribute('aria-controls') === menu.id,
+    ) ?? null
+  );
+}
+
+// A dialog opened from a row menu opens once the menu has closed, with focus put back on the
+// menu's button first: the dialog remembers that button and returns focus there when it closes
+// (keyboard users keep their place in the table), and the two Radix layers don't fight.
+const afterMenuCloses = (open: () => void) => () => {
+  const trigger = openMenuTrigger();
+  setTimeout(() => {
+    trigger?.focus();
+    open();
+  }, 0);
+};
+
+/** Runs a confirmed call under the loading overlay; failures go to the central handler. */
+async function confirmThen(
+  confirm: Parameters<typeof openConfirmDialog>[0],
+  call: () => Promise<void>,
+): Promise<void> {
+  if (!(await openConfirmDialog(confirm))) return;
+  setLoading(true);
+  try {
+    await call();
+  } catch (error) {
+    handleApiError(error);
+  } finally {
+    setLoading(false);
+  }
+}
+
+/**
+ * Spec §2 row actions: members offer edit, contact and delete (not the owner, who closes the
+ * whole account from the profile instead); invited rows offer resend invite, contact and delete.
+ * Delete and resend ask first (spec §4 confirmation dialog).
+ */
+export function useRowActions({
+  onEdit,
+  onSignOut,
+}: {
+  onEdit: (user: TeamUser) => void;
+  onSignOut: () => void | Promise<void>;
+}): (row: TeamRow) => RowAction[] {
+  const { t } = useTranslation();
+  const session = useSession();
+  const cache = useTeamCache();
+
+  const deleteUser = (user: TeamUser) => {
+    const name = memberName(user);
+    return confirmThen(
+      {
+        title: t('team.delete.title', { name }),
+        description:
+          user.id === session?.id
+            ? t('team.delete.self_description')
+            : t('team.delete.description', { name }),
+        buttonText: t('team.delete.confirm'),
+        destructive: true,
+      },
+      async () => {
+        const { signout } = await removeMember(user.id);
+        if (signout) return void (await onSignOut());
+        cache.removeUser(user.id);
+        toast({ variant: 'success', title: t('team.delete.done', { name }) });
+      },
+    );
+  };
+
+  const deleteInvite = (invite: TeamInvite) =>
+    confirmThen(
+      {
+        title: t('team.delete_invite.title', { email: invite.email }),
+        description: t('team.delete_invite.description'),
+        buttonText: t('team.delete_invite.confirm'),
+        destructive: true,
+      },
+      async () => {
+        await revokeInvite(invite.id);
+        cache.removeInvite(invite.id);
+        toast({ variant: 'success', title: t('team.delete_invite.done', { email: invite.email }) });
+      },
+    );
+
+  const resend = (invite: TeamInvite) =>
+    confirmThen(
+      {
+        title: t('team.resend.title', { email: invite.email }),
+        description: t('team.resend.description'),
+        buttonText: t('team.resend.confirm'),
+      },
+      async () => {
+        cache.addInvites(await resendInvite(invite));
+        toast({ variant: 'success', title: t('team.resend.done', { email: invite.email }) });
+      },
+    );
+
+  return (row) => {
+    const contact: RowAction = {
+      label: t('team.actions.contact'),
+      href: `mailto:${row.item.email}`,
+      icon: <Mail aria-hidden />,
+    };
+    if (row.kind === 'invite') {
+      const invite = row.item;
+      return [
+        {
+          label: t('team.actions.resend'),
+          icon: <Send aria-hidden />,
+          onSelect: afterMenuCloses(() => void resend(invite)),
+        },
+        contact,
+        {
+          label: t('team.actions.delete_invite'),
+          icon: <Trash2 aria-hidden />,
+          destructive: true,
+          onSelect: afterMenuCloses(() => void deleteInvite(invite)),
+        },
+      ];
+    }
+    const user = row.item;
+    return [
+      {
+        label: t('team.actions.edit'),
+        icon: <Pencil aria-hidden />,
+        onSelect: afterMenuCloses(() => onEdit(user)),
+      },
+      contact,
+      ...(isAssignable(user.permission)
+        ? [
+            {
+              label: t('team.actions.delete'),
+              icon: <Trash2 aria-hidden />,
+              destructive: true,
+              onSelect: afterMenuCloses(() => void deleteUser(user)),
+            },
+          ]
+        : []),
+    ];
+  };
+}

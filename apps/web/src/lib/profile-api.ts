@@ -1,0 +1,19 @@
+import type { ProfileUpdateInput } from '@partner-portal/shared/identity';
+import { CurrentUserSchema, type CurrentUser } from '@partner-portal/shared/user';
+import { api } from './api-client';
+import { updateSession } from './session-store';
+
+// The signed-in user's own record belongs to the session store (lib), and the profile and help
+// features and the app's menus all save to it, so its one endpoint lives here too.
+
+/** PATCH /api/user on oneself (spec §7): answers the updated current user. */
+export async function patchProfile(input: ProfileUpdateInput): Promise<CurrentUser> {
+  return (await api.patch('/api/user', input, { schema: CurrentUserSchema })).data;
+}
+
+/** Saves profile fields and merges the server's answer into the stored user. */
+export async function updateProfile(input: ProfileUpdateInput): Promise<CurrentUser> {
+  const user = await patchProfile(input);
+  updateSession(user);
+  return user;
+}

@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+import type { StoredSession } from '@partner-portal/shared/user';
+import { testSession } from './test-session';
+
+/** A call the page made to our API, as the fake at the fetch edge received it. */
+export interface SentCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Fakes our API at the fetch edge: `answer` replies to every call except GETs, which get an
+ * empty answer (so the signed-in frame's GET /api/auth leaves the stored user as it is). Returns
+ * the calls answered, in order.
+ */
+export function stubApi(
+  answer: (sent: SentCall) => Response | Promise<Response> = () => json(200, { data: null }),
+): SentCall[] {
+  const sent: SentCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      if (method === 'GET') return json(200, { data: null });
+      const call = { method, url, body: JSON.parse(String(init.body ?? 'null')) };
+      sent.push(call);
+      return answer(call);
+    }),
+  );
+  return sent;
+}
+
+/** What PATCH /api/user answers: the current user (with `patch` applied), without the token. */
+export function currentUser(patch: Partial<StoredSession> = {}) {
+  const { token: _token, ...user } = testSession(patch);
+  return { data: user };
+}
