@@ -17,6 +17,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const oidc = await startOidcProvider();
   const app = await startAppServer(appPort, {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // Fixtures set up accounts from addresses of their own (fixtures/accounts.ts).
+    TRUST_PROXY: 'true',
+    SUPPORT_EMAIL: 'support@partner-portal.test',
     OAUTH_OIDC_CLIENT_ID: 'partner-portal-e2e',
     OAUTH_OIDC_CLIENT_SECRET: 'e2e-client-secret',
     OAUTH_OIDC_ISSUER: oidc.issuer,

@@ -1,4 +1,5 @@
 import { createVerifiedPartner } from '../fixtures/accounts';
+import { switchLook } from '../fixtures/session';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
 
 test('the account overview and notification switches, also in Spanish, dark, on a phone', async ({
@@ -30,13 +31,8 @@ test('the account overview and notification switches, also in Spanish, dark, on 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'New sign-in' })).not.toBeChecked();
 
-  await page.evaluate(() => {
-    const key = 'partner-portal.session';
-    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
-    localStorage.setItem(key, JSON.stringify({ ...session, locale: 'es', dark_mode: true }));
-  });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
+  await switchLook(page, request, { locale: 'es', dark: true });
   await expect(page.getByRole('switch', { name: 'Nuevo inicio de sesión' })).not.toBeChecked();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   const overflow = await page.evaluate(

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createVerifiedPartner } from '../fixtures/accounts';
+import { switchLook } from '../fixtures/session';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -48,11 +49,7 @@ test.describe('the password screen in Spanish, dark, at phone width', () => {
     await page.getByLabel(/^Contraseña/).fill('First-pass-1!');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page).toHaveURL(/\/welcome$/);
-    await page.evaluate(() => {
-      const key = 'partner-portal.session';
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}');
-      localStorage.setItem(key, JSON.stringify({ ...session, locale: 'es', dark_mode: true }));
-    });
+    await switchLook(page, request, { locale: 'es', dark: true });
     await page.goto('/account/password');
     await expect(page.getByLabel(/^Contraseña actual/)).toBeVisible();
     const overflow = await page.evaluate(

@@ -1,21 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { NORTHWIND_REPORT } from '../../apps/server/src/db/seed/demo-report-plan';
 import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
 import { demoSession, type SessionRecord } from '../fixtures/accounts';
+import { saveLook, type Look } from '../fixtures/session';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
 
 /** Opens the app already signed in, in the given language and theme. */
 async function useSession(
   page: Page,
+  request: APIRequestContext,
   session: SessionRecord,
-  look: { locale?: string; dark?: boolean } = {},
+  look: Look = {},
 ) {
-  const record = JSON.stringify({
-    ...session,
-    ...(look.locale ? { locale: look.locale } : {}),
-    ...(look.dark !== undefined ? { dark_mode: look.dark } : {}),
-  });
+  const record = JSON.stringify(await saveLook(request, session, look));
   await page.addInitScript((value) => {
     localStorage.setItem('partner-portal.session', value);
   }, record);
@@ -106,7 +104,7 @@ test('a free_core user is sent from Plus to the core dashboard with the upgrade 
 });
 
 test('CSV export downloads the rows the table shows', async ({ page, request }) => {
-  await useSession(page, await demoSession(request, 'owner@demo.test'));
+  await useSession(page, request, await demoSession(request, 'owner@demo.test'));
   await page.goto('/dashboard/plus');
   await expect(page.getByLabel('Workbook')).toBeVisible();
   const workbook = page.frameLocator('iframe[title="Advertiser performance"]');
@@ -125,7 +123,7 @@ test('CSV export downloads the rows the table shows', async ({ page, request }) 
 test.describe('dashboards in Spanish, dark, at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the core dashboard fits and stays axe-clean', async ({ page, request }) => {
-    await useSession(page, await demoSession(request, 'admin@demo.test'), {
+    await useSession(page, request, await demoSession(request, 'admin@demo.test'), {
       locale: 'es',
       dark: true,
     });
@@ -145,13 +143,13 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
 });
 
 for (const variant of [
-  { name: 'en-light', locale: 'en', dark: false, core: 'Key figures' },
-  { name: 'es-dark', locale: 'es', dark: true, core: 'Cifras clave' },
+  { name: 'en-light', locale: 'en' as const, dark: false, core: 'Key figures' },
+  { name: 'es-dark', locale: 'es' as const, dark: true, core: 'Cifras clave' },
 ]) {
   test.describe(`dashboard screens, ${variant.name}`, () => {
     for (const path of ['/welcome', '/dashboard/core', '/dashboard/plus']) {
       test(`${path} is axe-clean, the workbook included`, async ({ page, request }) => {
-        await useSession(page, await demoSession(request, 'owner@demo.test'), variant);
+        await useSession(page, request, await demoSession(request, 'owner@demo.test'), variant);
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', variant.locale);
         if (path === '/dashboard/core') {

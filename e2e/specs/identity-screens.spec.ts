@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createSession, type SessionRecord } from '../fixtures/accounts';
+import { saveLook } from '../fixtures/session';
 import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
 
 type Step = { verified: boolean; plan: boolean };
@@ -80,11 +81,13 @@ for (const variant of VARIANTS) {
       test(screen.name, async ({ page, request }) => {
         if (screen.session) {
           const session = await createSession(request, screen.session);
-          await storeSession(page, {
-            ...session,
-            locale: variant.locale.slice(0, 2),
-            dark_mode: variant.colorScheme === 'dark',
-          });
+          await storeSession(
+            page,
+            await saveLook(request, session, {
+              locale: variant.language === 0 ? 'en' : 'es',
+              dark: variant.colorScheme === 'dark',
+            }),
+          );
         }
         await page.goto(screen.path);
         const main = page.getByRole('main');
