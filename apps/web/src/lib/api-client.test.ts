@@ -35,6 +35,19 @@ describe('api client', () => {
     });
   });
 
+  it('reports an answer that does not match the schema as an error, not as no connection', async () => {
+    mockFetch(200, { data: { ok: 'yes' } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failed = api.get('/api/x', { schema: z.object({ ok: z.boolean() }) });
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    await expect(failed).rejects.toMatchObject({
+      status: 200,
+      message: 'Something went wrong, Please try again',
+    });
+    expect(warn).toHaveBeenCalledWith('Unreadable answer from GET /api/x', expect.any(Array));
+    warn.mockRestore();
+  });
+
   it('sends the bearer token and Accept-Language from the stored user', async () => {
     setSession(testSession({ token: 'abc.def.ghi', locale: 'es' }));
     const fetchMock = mockFetch(200, { data: null });

@@ -90,7 +90,17 @@ export async function apiRequest<T>(
       : new ApiError(response.status, fallback);
   }
   const envelope = (payload ?? {}) as { data?: unknown; message?: string };
-  const data = options.schema ? options.schema.parse(envelope.data) : (envelope.data as T);
+  let data = envelope.data as T;
+  if (options.schema) {
+    const parsed = options.schema.safeParse(envelope.data);
+    if (!parsed.success) {
+      // The server did answer, so this is not a connection problem: say it went wrong and keep
+      // the details for whoever looks at the console.
+      console.warn(`Unreadable answer from ${method} ${url}`, parsed.error.issues);
+      throw new ApiError(response.status, i18n.t('global.error.generic'));
+    }
+    data = parsed.data;
+  }
   return envelope.message === undefined ? { data } : { data, message: envelope.message };
 }
 

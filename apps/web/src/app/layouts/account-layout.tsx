@@ -20,7 +20,8 @@ export function AccountLayout() {
         <div className="md:hidden">
           <Select
             aria-label={t('app.account_menu.label')}
-            value={items.some((item) => item.to === pathname) ? pathname : undefined}
+            // '' (not undefined) keeps the select controlled while the page signs out.
+            value={items.some((item) => item.to === pathname) ? pathname : ''}
             onValueChange={(to) => navigate(to)}
             options={items.map((item) => ({ value: item.to, label: t(item.labelKey) }))}
           />
