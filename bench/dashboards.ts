@@ -10,10 +10,13 @@ export interface DashboardBench {
   rows: number;
   overview: { p50: number; p95: number; samples: number };
   embedUrl: { p50: number; p95: number; samples: number };
+  /** GET /api/account/users for an account of TEAM_SIZE members and as many open invites. */
+  teamList: { members: number; invites: number; p50: number; p95: number; samples: number };
 }
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench-password-1!';
+const TEAM_SIZE = Number(process.env.BENCH_TEAM_SIZE ?? 1_000);
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,6 +66,22 @@ async function seed(url: string): Promise<void> {
       [accountId, ROWS],
     );
     await client.query('analyze report_rows');
+    // A large team for the users screen: members (each its own user) and open invites.
+    await client.query(
+      `with people as (
+         insert into users (email, first_name, last_name, verified)
+         select 'member' || n || '@example.test', 'Member', 'No ' || n, n % 2 = 0
+         from generate_series(1, $2::int) as n returning id)
+       insert into account_users (account_id, user_id, permission)
+       select $1, id, 'user' from people`,
+      [accountId, TEAM_SIZE],
+    );
+    await client.query(
+      `insert into invites (account_id, email, permission, token_hash, expires_at)
+       select $1, 'invitee' || n || '@example.test', 'user', md5(n::text), now() + interval '7 days'
+       from generate_series(1, $2::int) as n`,
+      [accountId, TEAM_SIZE],
+    );
   } finally {
     await client.end();
   }
@@ -140,6 +159,16 @@ export async function runDashboardBench(adminUrl: string): Promise<DashboardBenc
       ).then(() => undefined);
     await timed(5, overview);
     const overviewSamples = await timed(40, overview);
+
+    let team = { users: 0, invites: 0 };
+    const teamSamples = await timed(50, async () => {
+      const response = await fetch(`${server.url}/api/account/users`, { headers: authed });
+      if (!response.ok) throw new Error(`team list: HTTP ${response.status}`);
+      const { data } = (await response.json()) as {
+        data: { users: unknown[]; invites: unknown[] };
+      };
+      team = { users: data.users.length, invites: data.invites.length };
+    });
     return {
       rows: ROWS,
       overview: {
@@ -151,6 +180,13 @@ export async function runDashboardBench(adminUrl: string): Promise<DashboardBenc
         p50: percentile(embedSamples, 50),
         p95: percentile(embedSamples, 95),
         samples: 200,
+      },
+      teamList: {
+        members: team.users,
+        invites: team.invites,
+        p50: percentile(teamSamples, 50),
+        p95: percentile(teamSamples, 95),
+        samples: 50,
       },
     };
   } finally {

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   else console.log('Dashboard bench skipped: set BENCH_DATABASE_URL to a PostgreSQL server.');
   if (dashboards) {
     console.log(
-      `Overview (90 days, ${dashboards.rows} rows): p50 ${dashboards.overview.p50} ms; embed URL: p50 ${dashboards.embedUrl.p50} ms`,
+      `Overview (90 days, ${dashboards.rows} rows): p50 ${dashboards.overview.p50} ms; embed URL: p50 ${dashboards.embedUrl.p50} ms; users list (${dashboards.teamList.members} + ${dashboards.teamList.invites}): p50 ${dashboards.teamList.p50} ms`,
     );
   }
   const verdict = (value: number, target: number) => (value <= target ? 'met' : '**missed**');
@@ -66,6 +66,14 @@ async function main(): Promise<void> {
         '|---|---|---|---|---|---|',
         `| overview data, 90 days | ${dashboards.overview.samples} | ${dashboards.overview.p50} | ${dashboards.overview.p95} | ≤ 150 ms | ${verdict(dashboards.overview.p50, 150)} |`,
         `| POST /api/sigma/workbook/embed | ${dashboards.embedUrl.samples} | ${dashboards.embedUrl.p50} | ${dashboards.embedUrl.p95} | ≤ 10 ms | ${verdict(dashboards.embedUrl.p50, 10)} |`,
+        '',
+        '## Users screen (PostgreSQL)',
+        '',
+        `GET /api/account/users for one account with ${dashboards.teamList.members.toLocaleString('en')} members and ${dashboards.teamList.invites.toLocaleString('en')} open invites (the whole list, as the table loads it).`,
+        '',
+        '| measure | samples | p50 ms | p95 ms |',
+        '|---|---|---|---|',
+        `| GET /api/account/users | ${dashboards.teamList.samples} | ${dashboards.teamList.p50} | ${dashboards.teamList.p95} |`,
         '',
       ]
     : ['## Dashboards', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
