@@ -86,6 +86,8 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
   await rowAction(page, member, 'Edit');
   const edit = page.getByRole('dialog', { name: /^Edit/ });
   await choose(page, 'Permission', 'Admin');
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'team-edit-en-light');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(row(page, member)).toContainText('Admin');
 

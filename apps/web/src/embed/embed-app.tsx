@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
 import type { EmbedSessionResponse, ReportRange } from '@partner-portal/shared/report-data';
-import type { Locale } from '@partner-portal/shared/constants';
+import { toLocale, type Locale } from '@partner-portal/shared/constants';
 import { Banner } from '@/components/ui/banner';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -26,7 +26,7 @@ export function readEmbedLocation(location: Location): EmbedLocation {
     workbookId: decodeURIComponent(location.pathname.split('/').pop() ?? ''),
     token: params.get('token'),
     dark: params.get('theme') === 'dark',
-    locale: params.get('lng') === 'es' ? 'es' : 'en',
+    locale: toLocale(params.get('lng')),
   };
 }
 

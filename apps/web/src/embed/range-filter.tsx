@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportRangeQuerySchema, type ReportRange } from '@partner-portal/shared/report-data';
@@ -42,7 +43,7 @@ export function RangeFilter({
     setError({
       field: String(issue?.path[0] ?? 'from'),
       message:
-        translateFormMessage(i18n.language === 'es' ? 'es' : 'en', issue?.message ?? '') ??
+        translateFormMessage(toLocale(i18n.language), issue?.message ?? '') ??
         t('global.error.generic'),
     });
   };

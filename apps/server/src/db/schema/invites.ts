@@ -1,4 +1,14 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { users } from './users';
 
@@ -23,5 +33,9 @@ export const invites = pgTable(
   (table) => [
     index('invites_account_idx').on(table.accountId),
     index('invites_email_idx').on(table.email),
+    // One invite not yet accepted per address and account: a second invite is a resend of it.
+    uniqueIndex('invites_open_email_uq')
+      .on(table.accountId, sql`lower(${table.email})`)
+      .where(sql`${table.acceptedAt} is null`),
   ],
 );

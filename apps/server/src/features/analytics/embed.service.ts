@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks';
 import { isPlusEligible } from '@partner-portal/shared/plans';
 import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config';
@@ -33,7 +34,7 @@ export async function mintEmbedUrl(
   };
   const display = {
     theme: input.theme ?? (user.darkMode ? 'dark' : 'light'),
-    locale: input.locale ?? (user.locale === 'es' ? 'es' : 'en'),
+    locale: input.locale ?? toLocale(user.locale),
   } as const;
 
   const sigma = ctx.config.sigma;

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Locale } from '@partner-portal/shared/constants';
+import { toLocale } from '@partner-portal/shared/constants';
 import { oneTimeTokens, users } from '../../db/schema/index';
 import type { OneTimeTokenKind } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -59,7 +59,7 @@ async function mailLink(
     payload: { email: user.email },
     now: ctx.now(),
   });
-  const locale: Locale = user.locale === 'es' ? 'es' : 'en';
+  const locale = toLocale(user.locale);
   const link = `${ctx.config.appUrl}${path}?token=${encodeURIComponent(token)}`;
   await ctx.mail.send({
     to: user.email,
@@ -107,7 +107,7 @@ export async function resetPassword(
     .set({ passwordHash: await hashPassword(input.password) })
     .where(eq(users.id, user.id));
   await revokeSessions(ctx.db, sessionsOfUser(user.id), ctx.now());
-  const locale: Locale = user.locale === 'es' ? 'es' : 'en';
+  const locale = toLocale(user.locale);
   await ctx.mail.send({
     to: user.email,
     ...renderMail('password_changed', locale, { name: user.firstName }),

@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { eq } from 'drizzle-orm';
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import type { Db } from '../../db/client';
@@ -108,7 +109,7 @@ export async function notifyNewSignin(
   user: { id: string; email: string; firstName: string; locale: string },
 ): Promise<void> {
   if (!(await isNotificationActive(ctx.db, user.id, 'new_signin'))) return;
-  const locale = user.locale === 'es' ? 'es' : 'en';
+  const locale = toLocale(user.locale);
   await ctx.mail
     .send({
       to: user.email,

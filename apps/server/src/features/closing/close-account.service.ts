@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CloseInput } from '@partner-portal/shared/team';
 import {
@@ -75,7 +76,7 @@ export async function closeAccount(ctx: AppContext, actor: Actor, input: CloseIn
 async function mailMembers(ctx: AppContext, accountName: string, members: Member[]) {
   const days = String(ctx.config.accountRetentionDays);
   for (const member of members) {
-    const locale = member.locale === 'es' ? 'es' : 'en';
+    const locale = toLocale(member.locale);
     await ctx.mail
       .send({
         to: member.email,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { InviteInput, TeamInvite } from '@partner-portal/shared/team';
 import type { Db } from '../../db/client';
 import { accountUsers, invites, users } from '../../db/schema/index';
@@ -43,13 +43,14 @@ export async function sendInvites(
   );
 
   const sent = await ctx.db.transaction(async (tx) => {
-    // One invite request per account at a time, so two admins cannot open twin invites.
+    // One invite request per account at a time: a second request for the same address waits,
+    // then resends the first one instead of running into invites_open_email_uq.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${actor.accountId}))`);
     await refuseMembers(tx, actor.accountId, emails);
     const open = await openInvitesByEmail(tx, actor.accountId, emails);
     const rows: IssuedInvite[] = [];
     for (const email of emails) {
-      const [current, ...older] = open.get(email) ?? [];
+      const current = open.get(email);
       if (!current) {
         rows.push(
           await createInvite(tx, {
@@ -62,15 +63,6 @@ export async function sendInvites(
           }),
         );
         continue;
-      }
-      // Older twins of the same address (possible before this rule) would only confuse.
-      if (older.length > 0) {
-        await tx.delete(invites).where(
-          inArray(
-            invites.id,
-            older.map((invite) => invite.id),
-          ),
-        );
       }
       const access = resendAccess(input, current, plusWorkbooks);
       rows.push(await renewInvite(tx, current.id, input, access, actor.userId, now));
@@ -104,7 +96,10 @@ async function refuseMembers(db: Db, accountId: string, emails: string[]): Promi
   });
 }
 
-/** The account's invites not yet accepted (open or expired) per address, newest first. */
+/**
+ * The account's invite not yet accepted (open or expired) for each address; there is at most one
+ * (unique index invites_open_email_uq).
+ */
 async function openInvitesByEmail(db: Db, accountId: string, emails: string[]) {
   const rows = await db
     .select()
@@ -115,17 +110,11 @@ async function openInvitesByEmail(db: Db, accountId: string, emails: string[]) {
         isNull(invites.acceptedAt),
         inArray(sql`lower(${invites.email})`, emails),
       ),
-    )
-    .orderBy(desc(invites.createdAt));
-  const byEmail = new Map<string, InviteRow[]>();
-  for (const row of rows) {
-    const email = row.email.toLowerCase();
-    byEmail.set(email, [...(byEmail.get(email) ?? []), row]);
-  }
-  return byEmail;
+    );
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row]));
 }
 
-function countNew(open: Map<string, InviteRow[]>, emails: string[]): number {
+function countNew(open: Map<string, InviteRow>, emails: string[]): number {
   return emails.filter((email) => !open.has(email)).length;
 }
 

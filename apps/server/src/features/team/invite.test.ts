@@ -196,6 +196,35 @@ describe('POST /api/invite', () => {
     expect(await mailsTo(email)).toHaveLength(2);
   });
 
+  it('answers parallel invites of one address with one invite, re-sent, never a second row', async () => {
+    const me = await admin();
+    const email = uniqueEmail('parallel');
+    const answers = await Promise.all(
+      // Three: the per-address limit of invite requests a minute.
+      Array.from({ length: 3 }, () => invite(me.token, { email }, randomIp())),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const rows = await env.database.db.select().from(invites).where(eq(invites.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets the database hold only one invite not yet accepted per address and account', async () => {
+    const account = await createAccount(env.database.db);
+    const email = uniqueEmail('twin');
+    const first = await createInvite(env.database.db, { accountId: account.id, email });
+    await expect(
+      createInvite(env.database.db, { accountId: account.id, email: email.toUpperCase() }),
+    ).rejects.toThrow();
+    // Once accepted, the address may be invited again (after leaving, say).
+    await env.database.db
+      .update(invites)
+      .set({ acceptedAt: new Date() })
+      .where(eq(invites.id, first.id));
+    await expect(
+      createInvite(env.database.db, { accountId: account.id, email }),
+    ).resolves.toMatchObject({ email });
+  });
+
   it('gives a re-sent invite a new link token and refuses the previous link', async () => {
     const me = await admin();
     const email = uniqueEmail('resent');

@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { PlanIdSchema, SubscriptionStatusSchema } from '@partner-portal/shared/plans';
@@ -40,7 +41,7 @@ export async function getCurrentUser(
     email: user.email,
     avatar: user.avatar,
     dark_mode: user.darkMode,
-    locale: user.locale === 'es' ? 'es' : 'en',
+    locale: toLocale(user.locale),
     has_password: user.passwordHash !== null,
     duplicate_user: user.duplicateUser,
     support_enabled: user.supportEnabled,

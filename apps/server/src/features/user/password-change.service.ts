@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ChangePasswordInput } from '@partner-portal/shared/identity';
 import { sessions, users } from '../../db/schema/index';
@@ -45,7 +46,7 @@ export async function changePassword(
     userId: user.id,
     accountId: actor.accountId,
   });
-  const locale = user.locale === 'es' ? 'es' : 'en';
+  const locale = toLocale(user.locale);
   // The change is done; a mail server failure must not report it as failed.
   await ctx.mail
     .send({

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Locale } from '@partner-portal/shared/constants';
+import { toLocale } from '@partner-portal/shared/constants';
 import { users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
@@ -17,7 +17,7 @@ export async function sendVerificationMail(ctx: AppContext, userId: string): Pro
     payload: { email: user.email },
     now: ctx.now(),
   });
-  const locale: Locale = user.locale === 'es' ? 'es' : 'en';
+  const locale = toLocale(user.locale);
   const link = `${ctx.config.appUrl}/signup/verify?token=${encodeURIComponent(token)}`;
   const mail = renderMail('verify', locale, { name: user.firstName, link });
   await ctx.mail.send({ to: user.email, ...mail, template: 'verify', locale });

@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { changeLocale, i18n } from '@/lib/i18n';
 import { saveDarkMode } from '@/lib/preferences';
 import { clearSession, getSession, setSession } from '@/lib/session-store';
 import { applyTheme } from '@/lib/theme';
-import { setNavigator } from '@/lib/navigation';
 import type { StoredSession } from '@partner-portal/shared/user';
+import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
-import { Providers } from '../providers';
-import { buildRoutes } from '../router';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,14 +24,7 @@ function renderWelcome(
     vi.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status })),
   );
   setSession(session);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/welcome'] });
-  setNavigator((to, options) => void router.navigate(to, options));
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoute('/welcome');
 }
 
 describe('the signed-in frame refreshes the stored user (GET /api/auth)', () => {

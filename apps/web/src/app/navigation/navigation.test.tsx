@@ -1,23 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { setNavigator } from '@/lib/navigation';
 import { getSession, setSession } from '@/lib/session-store';
+import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
-import { Providers } from '../providers';
-import { buildRoutes } from '../router';
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  setNavigator((to, options) => void router.navigate(to, options));
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -38,7 +24,7 @@ const twoAccounts = [
 describe('main navigation and user menu', () => {
   it('marks the current page in the rail', async () => {
     setSession(testSession());
-    renderAt('/dashboard/core');
+    renderRoute('/dashboard/core');
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0] as HTMLElement;
     expect(within(nav).getByRole('link', { name: 'Core dashboard' })).toHaveAttribute(
       'aria-current',
@@ -49,7 +35,7 @@ describe('main navigation and user menu', () => {
 
   it('reports the slide-out menu state on its button', async () => {
     setSession(testSession());
-    renderAt('/welcome');
+    renderRoute('/welcome');
     const button = await screen.findByRole('button', { name: 'Open menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(button);
@@ -64,7 +50,7 @@ describe('main navigation and user menu', () => {
     const fetchMock = vi.fn(async () => answer(200, { data: null }));
     vi.stubGlobal('fetch', fetchMock);
     setSession(testSession());
-    const router = renderAt('/welcome');
+    const router = renderRoute('/welcome');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
     );
@@ -84,7 +70,7 @@ describe('main navigation and user menu', () => {
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
     setSession(testSession());
-    const router = renderAt('/welcome');
+    const router = renderRoute('/welcome');
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0] as HTMLElement;
     await userEvent.click(within(nav).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
@@ -102,7 +88,7 @@ describe('main navigation and user menu', () => {
     vi.stubGlobal('fetch', fetchMock);
     setSession(testSession({ accounts: twoAccounts }));
     // A page that calls nothing itself, so the only request is the switch.
-    renderAt('/welcome');
+    renderRoute('/welcome');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
     );
@@ -122,7 +108,7 @@ describe('main navigation and user menu', () => {
     );
     setSession(testSession({ accounts: twoAccounts }));
     // A page that calls nothing itself, so the only request is the switch.
-    renderAt('/welcome');
+    renderRoute('/welcome');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
     );
@@ -136,7 +122,7 @@ describe('main navigation and user menu', () => {
 
   it('goes to the profile from Edit account', async () => {
     setSession(testSession());
-    const router = renderAt('/welcome');
+    const router = renderRoute('/welcome');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
     );

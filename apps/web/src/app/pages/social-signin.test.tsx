@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/lib/i18n';
-import { setNavigator } from '@/lib/navigation';
 import { clearSession, getSession } from '@/lib/session-store';
+import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
-import { Providers } from '../providers';
-import { buildRoutes } from '../router';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -35,14 +32,7 @@ function stubServer(routes: Record<string, Answer>) {
 function renderAt(path: string) {
   // completeSignIn reads ?redirect= from the browser's address, as it is in the real app.
   window.history.replaceState(null, '', path);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  setNavigator((to, options) => void router.navigate(to, options));
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoute(path);
 }
 
 const providers = {

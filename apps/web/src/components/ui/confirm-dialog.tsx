@@ -1,16 +1,16 @@
-import { useRef } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { closeConfirmDialog, useConfirmDialogState } from './confirm-dialog-store';
 import { overlayClasses } from './dialog';
+import { useReturnFocus } from './use-return-focus';
 
 /** Mounted once by the app; shows whatever openConfirmDialog() asked for. */
 export function ConfirmDialogHost() {
   const { t } = useTranslation();
   const { open, options } = useConfirmDialogState();
   // Opened from code, not a trigger: give focus back to whatever had it (e.g. a row menu button).
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={open}
@@ -21,15 +21,7 @@ export function ConfirmDialogHost() {
         <AlertDialog.Content
           // Without a description Radix must be told there is none, or it warns.
           {...(options?.description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            returnFocus.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocus.current?.isConnected) return;
-            event.preventDefault();
-            returnFocus.current.focus();
-          }}
+          {...returnFocus}
           className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-xl data-[state=open]:animate-fade-in"
         >
           <AlertDialog.Title className="text-lg font-semibold">{options?.title}</AlertDialog.Title>

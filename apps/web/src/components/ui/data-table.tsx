@@ -1,23 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  MoreHorizontal,
-  Search,
-} from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { Checkbox } from './checkbox';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from './dropdown-menu';
+import { RowActionsMenu, type RowAction } from './data-table-row-actions';
 import { Input } from './input';
 import {
   cellValue,
@@ -29,14 +16,7 @@ import {
 
 export type { DataTableColumn } from './data-table-model';
 
-export interface RowAction {
-  label: string;
-  onSelect?: () => void;
-  /** Makes the item a real link (e.g. a mailto: address) instead of a command. */
-  href?: string;
-  destructive?: boolean;
-  icon?: ReactNode;
-}
+export type { RowAction } from './data-table-row-actions';
 
 export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
@@ -233,39 +213,10 @@ export function DataTable<T>({
                     ))}
                     {rowActions ? (
                       <td className="px-3 py-1 text-right">
-                        <DropdownMenu>
-                          <DropdownMenuTrigger asChild>
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              aria-label={t('ui.table.row_actions', { row: label })}
-                            >
-                              <MoreHorizontal aria-hidden />
-                            </Button>
-                          </DropdownMenuTrigger>
-                          <DropdownMenuContent align="end">
-                            {rowActions(row).map((action) => (
-                              <DropdownMenuItem
-                                key={action.label}
-                                destructive={action.destructive}
-                                onSelect={action.onSelect}
-                                asChild={action.href !== undefined}
-                              >
-                                {action.href !== undefined ? (
-                                  <a href={action.href}>
-                                    {action.icon}
-                                    {action.label}
-                                  </a>
-                                ) : (
-                                  <>
-                                    {action.icon}
-                                    {action.label}
-                                  </>
-                                )}
-                              </DropdownMenuItem>
-                            ))}
-                          </DropdownMenuContent>
-                        </DropdownMenu>
+                        <RowActionsMenu
+                          label={t('ui.table.row_actions', { row: label })}
+                          actions={rowActions(row)}
+                        />
                       </td>
                     ) : null}
                   </tr>

@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@partner-portal/shared/social';
@@ -56,7 +57,7 @@ export function SocialButtons() {
   const providers = useSocialProviders();
   if (providers.length === 0) return null;
   const redirect = requestedRedirect();
-  const query = new URLSearchParams({ locale: i18n.language === 'es' ? 'es' : 'en' });
+  const query = new URLSearchParams({ locale: toLocale(i18n.language) });
   if (redirect) query.set('redirect', redirect);
   return (
     <div className="grid gap-3">

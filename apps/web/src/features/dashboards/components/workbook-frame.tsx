@@ -1,3 +1,4 @@
+import { toLocale } from '@partner-portal/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Code2, Copy, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function WorkbookFrame({
   const [state, setState] = useState<FrameState>('minting');
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const [markup, setMarkup] = useState(false);
-  const locale = i18n.language === 'es' ? 'es' : 'en';
+  const locale = toLocale(i18n.language);
 
   const mint = useCallback(() => {
     setState((current) => (current === 'loaded' ? current : 'minting'));

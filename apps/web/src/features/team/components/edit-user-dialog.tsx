@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberUpdateInputSchema, type TeamUser } from '@partner-portal/shared/team';
 import { Form } from '@/components/form/form';
@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { updateMember } from '../api/members';
 import { usePlusWorkbooks } from '../api/use-plus-workbooks';
 import { useTeamCache } from '../api/use-team';
@@ -24,20 +25,10 @@ import { memberName } from './team-columns';
 export function EditUserDialog({ user, onClose }: { user: TeamUser | null; onClose: () => void }) {
   const { t } = useTranslation();
   // Opened from a row menu, not a DialogTrigger, so Radix has nothing to give focus back to.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        onOpenAutoFocus={() => {
-          returnFocus.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus.current?.isConnected) return;
-          event.preventDefault();
-          returnFocus.current.focus();
-        }}
-      >
+      <DialogContent {...returnFocus}>
         {user ? (
           <>
             <DialogHeader>

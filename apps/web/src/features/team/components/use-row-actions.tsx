@@ -13,28 +13,6 @@ import { useTeamCache, type TeamRow } from '../api/use-team';
 import { isAssignable } from './member-fields';
 import { memberName } from './team-columns';
 
-/** The button that opened the menu holding the focused item (Radix links them by aria-controls). */
-function openMenuTrigger(): HTMLElement | null {
-  const menu = document.activeElement?.closest('[role="menu"]');
-  if (!menu?.id) return null;
-  return (
-    [...document.querySelectorAll<HTMLElement>('[aria-controls]')].find(
-      (element) => element.getAttribute('aria-controls') === menu.id,
-    ) ?? null
-  );
-}
-
-// A dialog opened from a row menu opens once the menu has closed, with focus put back on the
-// menu's button first: the dialog remembers that button and returns focus there when it closes
-// (keyboard users keep their place in the table), and the two Radix layers don't fight.
-const afterMenuCloses = (open: () => void) => () => {
-  const trigger = openMenuTrigger();
-  setTimeout(() => {
-    trigger?.focus();
-    open();
-  }, 0);
-};
-
 /** Runs a confirmed call under the loading overlay; failures go to the central handler. */
 async function confirmThen(
   confirm: Parameters<typeof openConfirmDialog>[0],
@@ -128,14 +106,14 @@ export function useRowActions({
         {
           label: t('team.actions.resend'),
           icon: <Send aria-hidden />,
-          onSelect: afterMenuCloses(() => void resend(invite)),
+          onSelect: () => void resend(invite),
         },
         contact,
         {
           label: t('team.actions.delete_invite'),
           icon: <Trash2 aria-hidden />,
           destructive: true,
-          onSelect: afterMenuCloses(() => void deleteInvite(invite)),
+          onSelect: () => void deleteInvite(invite),
         },
       ];
     }
@@ -144,7 +122,7 @@ export function useRowActions({
       {
         label: t('team.actions.edit'),
         icon: <Pencil aria-hidden />,
-        onSelect: afterMenuCloses(() => onEdit(user)),
+        onSelect: () => onEdit(user),
       },
       contact,
       ...(isAssignable(user.permission)
@@ -153,7 +131,7 @@ export function useRowActions({
               label: t('team.actions.delete'),
               icon: <Trash2 aria-hidden />,
               destructive: true,
-              onSelect: afterMenuCloses(() => void deleteUser(user)),
+              onSelect: () => void deleteUser(user),
             },
           ]
         : []),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invites_open_email_uq" ON "invites" USING btree ("account_id",lower("email")) WHERE "invites"."accepted_at" is null;
