@@ -14,6 +14,13 @@ const noEscapingRelative = {
   message: 'Import across folders with the @/ alias so import boundaries stay visible.',
 };
 
+const onlySessionServiceMints = {
+  group: ['**/session-token'],
+  importNames: ['createSessionToken'],
+  message:
+    'Sessions are minted only in features/auth/session.service.ts (completeFirstFactor and its siblings).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,12 +121,21 @@ export default tseslint.config(
     },
   },
   {
+    // docs/security.md "One way to a session": only features/auth/session.service.ts mints
+    // sessions, so no new route can hand one out without passing the second factor.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/features/auth/session.service.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlySessionServiceMints] }] },
+  },
+  {
     files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['apps/server/src/features/auth/session.service.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            onlySessionServiceMints,
             {
               group: ['**/*.routes', '**/*.routes.ts'],
               message:

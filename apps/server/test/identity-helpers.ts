@@ -2,7 +2,10 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
-import { outbox } from '../src/db/schema/index';
+import { outbox, users } from '../src/db/schema/index';
+import { newTotpSecret } from '../src/features/user/totp';
+import { encryptSecret } from '../src/lib/secret-box';
+import { createTestConfig } from './test-config';
 import { TEST_XSRF_TOKEN } from './build-test-app';
 import { createUser, uniqueEmail, type CreateUserOptions } from './factories';
 
@@ -73,4 +76,17 @@ export async function signedInUser(app: FastifyInstance, db: Db, options: Create
   });
   if (answer.statusCode !== 200) throw new Error(`sign-in failed: ${answer.body}`);
   return { ...created, token: answer.json().data.token as string };
+}
+
+/** Turns 2FA on for a user as confirming a code would; answers the TOTP secret. */
+export async function enableTwoFactor(db: Db, userId: string): Promise<string> {
+  const secret = newTotpSecret();
+  await db
+    .update(users)
+    .set({
+      totpEnabled: true,
+      totpSecretEncrypted: encryptSecret(createTestConfig().encryptionKey, secret),
+    })
+    .where(eq(users.id, userId));
+  return secret;
 }

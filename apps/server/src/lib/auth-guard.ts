@@ -42,6 +42,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's response schemas by status, so tests can find every route that answers a token. */
+  responses: Record<string, unknown>;
 }
 
 const routeRegistry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -78,7 +80,8 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      registry.push({ method, url: route.url, access });
+      const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
+      registry.push({ method, url: route.url, access, responses });
     }
   });
 

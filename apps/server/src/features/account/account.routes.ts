@@ -3,7 +3,7 @@ import {
   PlansResponseSchema,
   SelectPlanInputSchema,
   SelectPlanResponseSchema,
-  SessionResponseSchema,
+  SigninResponseSchema,
   SignupInputSchema,
 } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
@@ -25,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/',
     {
       config: { access: 'public', rateLimit: rateLimitFor('signup') },
-      schema: { body: SignupInputSchema, response: { 201: dataEnvelope(SessionResponseSchema) } },
+      schema: { body: SignupInputSchema, response: { 201: dataEnvelope(SigninResponseSchema) } },
     },
     async (request, reply) => {
       const meta = { ...requestMeta(request), locale: request.headers['accept-language'] ?? 'en' };

@@ -5,13 +5,16 @@ import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { recordEvent } from '../events/events.service';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
-import { issueSession, type RequestMeta } from '../auth/session.service';
+import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
+import { mailAccountAdded } from '../user/account-added-mail';
 import { sendVerificationMail } from '../user/verification.service';
 
 /**
- * POST /api/account (spec §2 "Signup account"): the account (named after the partner), its owner
- * and the session in one transaction, then the verification mail. An existing e-mail with its
- * right password gets a new account and `duplicate_user`; with a wrong one, a conflict on email.
+ * POST /api/account (spec §2 "Signup account"): the account (named after the partner) and its
+ * owner in one transaction, then the verification mail and the sign-in. An existing e-mail with
+ * its right password gets a new account and `duplicate_user`, and since only the password was
+ * proved, the sign-in goes through the first-factor step (the OTP challenge when 2FA is on) and
+ * the user is mailed; with a wrong password, a conflict on email.
  */
 export async function signUpAccount(
   ctx: AppContext,
@@ -20,7 +23,7 @@ export async function signUpAccount(
 ) {
   const { existing, passwordHash } = await resolveSignupIdentity(ctx, input.email, input.password);
 
-  const response = await ctx.db.transaction(async (tx) => {
+  const { userId, accountId } = await ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
       .values({ name: input.partner_name, createdAt: ctx.now() })
@@ -51,14 +54,14 @@ export async function signUpAccount(
       userId,
       accountId: account.id,
     });
-    return issueSession(tx, ctx.config.sessionSecret, {
-      userId,
-      accountId: account.id,
-      meta,
-      now: ctx.now(),
-    });
+    return { userId, accountId: account.id };
   });
 
-  if (!response.verified) await sendVerificationMail(ctx, response.id);
-  return response;
+  if (existing) {
+    await mailAccountAdded(ctx, userId, accountId).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'account-added mail not sent'),
+    );
+  }
+  if (!existing?.verified) await sendVerificationMail(ctx, userId);
+  return completeFirstFactor(ctx, userId, meta, 'signup', { accountId, notify: false });
 }

@@ -7,8 +7,8 @@ import type { Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {
   completeFirstFactor,
-  issueSession,
   revokeSession,
+  switchSessionAccount,
   type RequestMeta,
 } from './session.service';
 
@@ -55,13 +55,5 @@ export async function switchAccount(
     .limit(1);
   if (!membership || membership.closedAt)
     throw new AppError('not_found', 'error.account_not_found');
-  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
-    userId: actor.userId,
-    accountId,
-    meta,
-    now: ctx.now(),
-    impersonatorId: actor.impersonatorId,
-  });
-  await revokeSession(ctx.db, actor.sessionId, ctx.now());
-  return response;
+  return switchSessionAccount(ctx, actor, accountId, meta);
 }

@@ -4,10 +4,9 @@ import { users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
-import { IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
 import { recordEvent } from '../events/events.service';
 import { findSigninAccountId } from '../user/current-user.service';
-import { issueSession, type RequestMeta } from './session.service';
+import { startImpersonation, type RequestMeta } from './session.service';
 
 async function userByEmail(db: Db, email: string) {
   const [user] = await db
@@ -57,14 +56,11 @@ export async function signInAsImpersonator(ctx: AppContext, token: string, meta:
   if (!redeemed?.userId || !redeemed.accountId || typeof impersonatorId !== 'string') {
     throw new AppError('not_found', 'error.not_found');
   }
-  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
-    userId: redeemed.userId,
-    accountId: redeemed.accountId,
+  const response = await startImpersonation(
+    ctx,
+    { userId: redeemed.userId, accountId: redeemed.accountId, impersonatorId },
     meta,
-    now: ctx.now(),
-    impersonatorId,
-    ttlSeconds: IMPERSONATION_TTL_SECONDS,
-  });
+  );
   await recordEvent(ctx.db, {
     name: 'impersonated',
     userId: impersonatorId,

@@ -3,9 +3,8 @@ import { oneTimeTokens, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { peekOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
-import { recordEvent } from '../events/events.service';
 import { checkSecondFactor } from '../user/second-factor.service';
-import { issueSession, notifyNewSignin, type RequestMeta } from './session.service';
+import { completeSecondFactor, type RequestMeta } from './session.service';
 
 /** Security checklist "2FA": at most 5 wrong codes per challenge, then it is dead. */
 export const MAX_OTP_ATTEMPTS = 5;
@@ -42,19 +41,6 @@ export async function completeOtpChallenge(
   if (!(await redeemOneTimeToken(ctx.db, 'otp_challenge', input.jwt, ctx.now()))) {
     throw new AppError('unauthorized', 'error.otp_challenge_expired');
   }
-  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
-    userId: user.id,
-    accountId: challenge.accountId,
-    meta,
-    now: ctx.now(),
-  });
-  await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
-  await recordEvent(ctx.db, {
-    name: 'signin',
-    userId: user.id,
-    accountId: challenge.accountId,
-    metadata: { method: challenge.payload.method ?? 'password', second_factor: factor },
-  });
-  await notifyNewSignin(ctx, user);
-  return response;
+  const { accountId, payload } = challenge;
+  return completeSecondFactor(ctx, user, { accountId, payload }, factor, meta);
 }

@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
-import { createSessionToken } from '../../lib/session-token';
+import { createSessionToken, IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
 import { recordEvent } from '../events/events.service';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 import { renderMail } from '../../lib/mail/mail-templates';
@@ -17,8 +18,19 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-/** Issues a session for an account the user belongs to and answers like a sign-in (spec §7). */
-export async function issueSession(
+/*
+ * The only module that mints sessions (docs/security.md "One way to a session"); ESLint keeps
+ * `createSessionToken` out of every other file. It has four doors, each named for the proof it
+ * takes:
+ * - completeFirstFactor: a password, a mailed link, a social token or a sign-up proved who this
+ *   is; with 2FA on the answer is an OTP challenge, never a session;
+ * - completeSecondFactor: an OTP challenge redeemed with a right code;
+ * - switchSessionAccount: a live session moves to another account of the same user;
+ * - startImpersonation: a master's single-use impersonation token.
+ */
+
+/** Inserts the session row and answers like a sign-in (spec §7: token + current user). */
+async function issueSession(
   db: Db,
   secret: string,
   input: {
@@ -49,19 +61,29 @@ export async function issueSession(
   return { token: session.token, ...(await getCurrentUser(db, input.userId, input.accountId)) };
 }
 
+export interface FirstFactorOptions {
+  /** The account the session (or the challenge) opens; by default the user's sign-in account. */
+  accountId?: string;
+  /** False when the caller mails its own notice (sign-up), so the user gets one mail, not two. */
+  notify?: boolean;
+}
+
 /**
- * The end of every first factor (password, verification link, magic link, social): with 2FA on,
- * only a 5-minute OTP challenge; otherwise a session in the user's default account.
+ * The end of every first factor (password, sign-up as an existing user, invite acceptance,
+ * verification link, magic link, password reset, social): with 2FA on, only a 5-minute OTP
+ * challenge; otherwise a session.
  */
 export async function completeFirstFactor(
   ctx: AppContext,
   userId: string,
   meta: RequestMeta,
   method: string,
+  options: FirstFactorOptions = {},
 ): Promise<SigninResponse> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.disabled) throw new AppError('unauthorized', 'error.invalid_credentials');
-  const accountId = await findSigninAccountId(ctx.db, user.id, user.defaultAccountId);
+  const accountId =
+    options.accountId ?? (await findSigninAccountId(ctx.db, user.id, user.defaultAccountId));
   if (!accountId) throw await noOpenAccountError(ctx.db, user.id);
   if (user.totpEnabled) {
     const challenge = await issueOneTimeToken(ctx.db, {
@@ -73,16 +95,84 @@ export async function completeFirstFactor(
     });
     return { '2fa_required': true, token: challenge.token };
   }
+  return openSignedInSession(ctx, user, accountId, meta, { method }, options.notify ?? true);
+}
+
+/**
+ * POST /api/auth/otp, once the code checked out and the challenge was consumed: the session the
+ * first factor asked for, in the account it named.
+ */
+export async function completeSecondFactor(
+  ctx: AppContext,
+  user: typeof users.$inferSelect,
+  challenge: { accountId: string; payload: Record<string, unknown> },
+  factor: 'totp' | 'backup',
+  meta: RequestMeta,
+) {
+  const method =
+    typeof challenge.payload.method === 'string' ? challenge.payload.method : 'password';
+  return openSignedInSession(
+    ctx,
+    user,
+    challenge.accountId,
+    meta,
+    { method, second_factor: factor },
+    true,
+  );
+}
+
+async function openSignedInSession(
+  ctx: AppContext,
+  user: typeof users.$inferSelect,
+  accountId: string,
+  meta: RequestMeta,
+  metadata: Record<string, string>,
+  notify: boolean,
+) {
   const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
-    userId,
+    userId: user.id,
     accountId,
     meta,
     now: ctx.now(),
   });
-  await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, userId));
-  await recordEvent(ctx.db, { name: 'signin', userId, accountId, metadata: { method } });
-  await notifyNewSignin(ctx, user);
+  await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
+  await recordEvent(ctx.db, { name: 'signin', userId: user.id, accountId, metadata });
+  if (notify) await notifyNewSignin(ctx, user);
   return response;
+}
+
+/** POST /api/auth/switch: a session in another account of the same user; the old one ends. */
+export async function switchSessionAccount(
+  ctx: AppContext,
+  actor: Actor,
+  accountId: string,
+  meta: RequestMeta,
+) {
+  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
+    userId: actor.userId,
+    accountId,
+    meta,
+    now: ctx.now(),
+    impersonatorId: actor.impersonatorId,
+  });
+  await revokeSession(ctx.db, actor.sessionId, ctx.now());
+  return response;
+}
+
+/** POST /api/auth/impersonate: a session of at most 1 h that records who is impersonating. */
+export async function startImpersonation(
+  ctx: AppContext,
+  grant: { userId: string; accountId: string; impersonatorId: string },
+  meta: RequestMeta,
+) {
+  return issueSession(ctx.db, ctx.config.sessionSecret, {
+    userId: grant.userId,
+    accountId: grant.accountId,
+    meta,
+    now: ctx.now(),
+    impersonatorId: grant.impersonatorId,
+    ttlSeconds: IMPERSONATION_TTL_SECONDS,
+  });
 }
 
 /**
@@ -104,7 +194,7 @@ async function noOpenAccountError(db: Db, userId: string): Promise<AppError> {
  * The "new sign-in" mail (spec §3 notification `new_signin`), unless the user turned it off. A
  * mail server failure must not undo a successful sign-in, so it is logged instead.
  */
-export async function notifyNewSignin(
+async function notifyNewSignin(
   ctx: AppContext,
   user: { id: string; email: string; firstName: string; locale: string },
 ): Promise<void> {

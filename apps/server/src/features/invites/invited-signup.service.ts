@@ -6,7 +6,8 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../events/events.service';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
-import { issueSession, type RequestMeta } from '../auth/session.service';
+import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
+import { mailAccountAdded } from '../user/account-added-mail';
 import { notifyInviteAccepted, type AcceptedInvite } from '../team/invite-mail';
 import { claimInvite } from './invite.service';
 
@@ -14,7 +15,8 @@ import { claimInvite } from './invite.service';
  * POST /api/user with invite_id (spec §2 "Signup user"): the person joins the inviting account
  * with the invite's permission and advertiser fields; the invite is consumed and, since it was
  * mailed to this address, the e-mail counts as verified. All in one transaction; then the
- * inviter is told (their `invite_accepted` notification).
+ * inviter is told (their `invite_accepted` notification) and the person signs in through the
+ * first-factor step, so an existing user with 2FA is asked for the code.
  */
 export async function signUpInvitedUser(
   ctx: AppContext,
@@ -23,7 +25,7 @@ export async function signUpInvitedUser(
 ) {
   const { existing, passwordHash } = await resolveSignupIdentity(ctx, input.email, input.password);
 
-  const { session, accepted } = await ctx.db.transaction(async (tx) => {
+  const accepted = await ctx.db.transaction(async (tx) => {
     const invite = await claimInvite(tx, input.invite_id, input.email, ctx.now());
     if (!invite) throw new AppError('bad_request', 'error.invite_invalid', { inputError: 'email' });
     let userId = existing?.id;
@@ -68,15 +70,18 @@ export async function signUpInvitedUser(
       accountId: invite.accountId,
       inviteeId: userId,
     };
-    const session = await issueSession(tx, ctx.config.sessionSecret, {
-      userId,
-      accountId: invite.accountId,
-      meta,
-      now: ctx.now(),
-    });
-    return { session, accepted };
+    return accepted;
   });
-  // Only once the membership is committed: the inviter hears of a join that happened.
+  // Only once the membership is committed: the inviter hears of a join that happened, and an
+  // existing user, who proved only their password here, hears of it too.
   await notifyInviteAccepted(ctx, accepted);
-  return session;
+  if (existing) {
+    await mailAccountAdded(ctx, accepted.inviteeId, accepted.accountId).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'account-added mail not sent'),
+    );
+  }
+  return completeFirstFactor(ctx, accepted.inviteeId, meta, 'invite', {
+    accountId: accepted.accountId,
+    notify: false,
+  });
 }

@@ -5,7 +5,6 @@ import {
   ChangePasswordInputSchema,
   BackupCodeResponseSchema,
   InvitedSignupInputSchema,
-  SessionResponseSchema,
   SigninResponseSchema,
   TokenInputSchema,
   TwoFactorSetupResponseSchema,
@@ -164,7 +163,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', rateLimit: rateLimitFor('signup') },
       schema: {
         body: InvitedSignupInputSchema,
-        response: { 201: dataEnvelope(SessionResponseSchema) },
+        response: { 201: dataEnvelope(SigninResponseSchema) },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,70 @@
+import type { MailTemplate, TemplateText } from './mail-templates';
+
+/** English mail wording; {{name}}-style values are filled in, {{link}} is the button's target. */
+export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
+  verify: {
+    subject: 'Verify your email address',
+    intro: 'Hi {{name}}, please confirm your email address to finish setting up Partner Portal.',
+    action: 'Verify email',
+    outro: 'The link expires in 24 hours. If you did not sign up, you can ignore this email.',
+  },
+  magic: {
+    subject: 'Your Partner Portal sign-in link',
+    intro: 'Hi {{name}}, use this link to sign in to Partner Portal.',
+    action: 'Sign in',
+    outro:
+      'The link works once and expires in 15 minutes. If you did not ask for it, ignore this email.',
+  },
+  reset: {
+    subject: 'Reset your Partner Portal password',
+    intro: 'Hi {{name}}, we received a request to reset your password.',
+    action: 'Choose a new password',
+    outro:
+      'The link works once and expires in 60 minutes. If you did not ask for it, ignore this email.',
+  },
+  password_changed: {
+    subject: 'Your Partner Portal password was changed',
+    intro:
+      'Hi {{name}}, the password of your Partner Portal account was just changed, and your other sessions were signed out.',
+    outro: 'If this was not you, reset your password now and contact support.',
+  },
+  new_signin: {
+    subject: 'New sign-in to Partner Portal',
+    intro: 'Hi {{name}}, your account was just used to sign in to Partner Portal.',
+    outro: 'If this was not you, change your password now.',
+  },
+  help: {
+    subject: 'Help request from {{name}}',
+    intro:
+      '{{message}}\n\n---\nFrom: {{name}} <{{email}}>\nUser id: {{user_id}}\nAccount: {{account}} ({{account_id}})\nPermission: {{permission}}\nLanguage: {{locale}}',
+    outro: 'Reply to this email to answer {{name}}.',
+  },
+  account_closed: {
+    subject: 'The Partner Portal account {{account}} was closed',
+    intro:
+      'Hi {{name}}, the account {{account}} was closed by its owner, and every session in it was signed out.',
+    outro:
+      'Its data is kept for {{days}} days and then deleted. If this was a mistake, contact support before then.',
+  },
+  invite: {
+    subject: '{{inviter}} invited you to {{account}} on Partner Portal',
+    intro: 'Hi, {{inviter}} invited you to join the {{account}} account on Partner Portal.',
+    action: 'Accept the invitation',
+    outro:
+      'The invitation expires in 7 days. If you were not expecting it, you can ignore this email.',
+  },
+  invite_accepted: {
+    subject: '{{invitee}} joined {{account}} on Partner Portal',
+    intro: 'Hi {{name}}, {{invitee}} ({{email}}) accepted your invitation and joined {{account}}.',
+    action: 'See your team',
+    outro: 'You can turn these emails off in your notification settings.',
+  },
+  account_added: {
+    subject: '{{account}} was added to your Partner Portal sign-in',
+    intro:
+      'Hi {{name}}, your email address and password were just used to add the account {{account}} to your Partner Portal sign-in. You can switch to it from the user menu.',
+    action: 'Reset your password',
+    outro:
+      'If this was not you, someone knows your password: reset it now and turn on two-factor authentication.',
+  },
+};

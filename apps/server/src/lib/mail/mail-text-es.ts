@@ -1,0 +1,71 @@
+import type { MailTemplate, TemplateText } from './mail-templates';
+
+/** Spanish mail wording, key for key the English one (mail-text-en.ts). */
+export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
+  verify: {
+    subject: 'Verifica tu correo electrónico',
+    intro:
+      'Hola {{name}}, confirma tu correo electrónico para terminar de configurar Partner Portal.',
+    action: 'Verificar correo',
+    outro: 'El enlace caduca en 24 horas. Si no te registraste, puedes ignorar este correo.',
+  },
+  magic: {
+    subject: 'Tu enlace para iniciar sesión en Partner Portal',
+    intro: 'Hola {{name}}, usa este enlace para iniciar sesión en Partner Portal.',
+    action: 'Iniciar sesión',
+    outro:
+      'El enlace funciona una vez y caduca en 15 minutos. Si no lo pediste, ignora este correo.',
+  },
+  reset: {
+    subject: 'Restablece tu contraseña de Partner Portal',
+    intro: 'Hola {{name}}, hemos recibido una solicitud para restablecer tu contraseña.',
+    action: 'Elegir una nueva contraseña',
+    outro:
+      'El enlace funciona una vez y caduca en 60 minutos. Si no lo pediste, ignora este correo.',
+  },
+  password_changed: {
+    subject: 'Se ha cambiado tu contraseña de Partner Portal',
+    intro:
+      'Hola {{name}}, se acaba de cambiar la contraseña de tu cuenta de Partner Portal y se han cerrado tus otras sesiones.',
+    outro: 'Si no has sido tú, restablece tu contraseña ahora y contacta con soporte.',
+  },
+  new_signin: {
+    subject: 'Nuevo inicio de sesión en Partner Portal',
+    intro: 'Hola {{name}}, se acaba de usar tu cuenta para iniciar sesión en Partner Portal.',
+    outro: 'Si no has sido tú, cambia tu contraseña ahora.',
+  },
+  help: {
+    subject: 'Solicitud de ayuda de {{name}}',
+    intro:
+      '{{message}}\n\n---\nDe: {{name}} <{{email}}>\nId de usuario: {{user_id}}\nCuenta: {{account}} ({{account_id}})\nPermiso: {{permission}}\nIdioma: {{locale}}',
+    outro: 'Responde a este correo para contestar a {{name}}.',
+  },
+  account_closed: {
+    subject: 'Se ha cerrado la cuenta {{account}} de Partner Portal',
+    intro:
+      'Hola {{name}}, el propietario ha cerrado la cuenta {{account}} y se han cerrado todas sus sesiones.',
+    outro:
+      'Sus datos se conservan durante {{days}} días y después se eliminan. Si ha sido un error, contacta con soporte antes de ese plazo.',
+  },
+  invite: {
+    subject: '{{inviter}} te ha invitado a {{account}} en Partner Portal',
+    intro: 'Hola, {{inviter}} te ha invitado a unirte a la cuenta {{account}} en Partner Portal.',
+    action: 'Aceptar la invitación',
+    outro: 'La invitación caduca en 7 días. Si no la esperabas, puedes ignorar este correo.',
+  },
+  invite_accepted: {
+    subject: '{{invitee}} se ha unido a {{account}} en Partner Portal',
+    intro:
+      'Hola {{name}}, {{invitee}} ({{email}}) ha aceptado tu invitación y se ha unido a {{account}}.',
+    action: 'Ver tu equipo',
+    outro: 'Puedes desactivar estos correos en tu configuración de notificaciones.',
+  },
+  account_added: {
+    subject: 'Se ha añadido {{account}} a tu acceso a Partner Portal',
+    intro:
+      'Hola {{name}}, se acaban de usar tu correo electrónico y tu contraseña para añadir la cuenta {{account}} a tu acceso a Partner Portal. Puedes cambiar a ella desde el menú de usuario.',
+    action: 'Restablecer tu contraseña',
+    outro:
+      'Si no has sido tú, alguien conoce tu contraseña: restablécela ahora y activa la verificación en dos pasos.',
+  },
+};
