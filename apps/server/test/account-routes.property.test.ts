@@ -147,8 +147,14 @@ async function send(route: RouteUnderTest, body: unknown, url = route.url) {
     method: route.method,
     url,
     remoteAddress: randomIp(),
-    headers: { ...xsrfHeaders, authorization: `Bearer ${token}` },
-    payload: JSON.stringify(body),
+    // A string payload carries no content type of its own: without this header every body
+    // would be a 415 and the properties would never reach a route's validation.
+    headers: {
+      ...xsrfHeaders,
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 }
 

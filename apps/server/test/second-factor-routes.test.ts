@@ -139,7 +139,7 @@ const NOT_FIRST_FACTOR: Record<string, string> = {
 describe('every route that answers a session token', () => {
   it('is either a first-factor route driven below or a listed exception', () => {
     const tokenRoutes = listRouteAccess(env.app)
-      .filter((route) => Object.values(route.responses).some(canCarryToken))
+      .filter((route) => Object.values(route.schema.response).some(canCarryToken))
       .map((route) => `${route.method} ${route.url.replace(/\/$/, '')}`)
       .sort();
     expect(tokenRoutes).toEqual(

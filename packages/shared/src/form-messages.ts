@@ -17,6 +17,7 @@ const en = {
           between: 'Please enter a value between {{min}} and {{max}}',
           min_length: '{{label}} must be a minimum of {{min}} characters',
           max_length: '{{label}} must be a maximum of {{max}} characters',
+          characters: '{{label}} contains a character that cannot be saved (a NUL or a broken one)',
         },
       },
       number: { error: { invalid: 'Please enter a valid number' } },
@@ -34,7 +35,10 @@ const en = {
       },
       date: {
         placeholder: 'YYYY-MM-DD',
-        error: { invalid: 'Please enter a valid date (YYYY-MM-DD)' },
+        error: {
+          invalid: 'Please enter a valid date (YYYY-MM-DD)',
+          range: 'Please enter a date between {{min}} and {{max}}',
+        },
       },
       date_range: {
         error: {
@@ -93,6 +97,7 @@ const es: DeepStrings<Catalogue> = {
           between: 'Introduce un valor entre {{min}} y {{max}}',
           min_length: '{{label}} debe tener al menos {{min}} caracteres',
           max_length: '{{label}} debe tener como máximo {{max}} caracteres',
+          characters: '{{label}} contiene un carácter que no se puede guardar (un NUL o uno roto)',
         },
       },
       number: { error: { invalid: 'Introduce un número válido' } },
@@ -110,7 +115,10 @@ const es: DeepStrings<Catalogue> = {
       },
       date: {
         placeholder: 'AAAA-MM-DD',
-        error: { invalid: 'Introduce una fecha válida (AAAA-MM-DD)' },
+        error: {
+          invalid: 'Introduce una fecha válida (AAAA-MM-DD)',
+          range: 'Introduce una fecha entre {{min}} y {{max}}',
+        },
       },
       date_range: {
         error: {

@@ -3,7 +3,7 @@ import { encodeMessage } from './form-messages';
 import { LOCALES } from './constants';
 import { PlanIdSchema, PlanSchema, SubscriptionStatusSchema } from './plans';
 import { CurrentUserSchema } from './user';
-import { emailField, otpCodeField, passwordField, requiredText } from './validation';
+import { emailField, otpCodeField, passwordField, requiredText, storableText } from './validation';
 
 /** POST /api/account — spec §2 "Signup account", §7. */
 export const SignupInputSchema = z
@@ -13,7 +13,7 @@ export const SignupInputSchema = z
     email: emailField(),
     partner_name: requiredText({ field: 'partner_name', max: 200 }),
     password: passwordField(),
-    confirm_password: z.string().optional(),
+    confirm_password: storableText().optional(),
   })
   .refine(
     (input) => input.confirm_password === undefined || input.confirm_password === input.password,
@@ -31,7 +31,7 @@ export const InvitedSignupInputSchema = z
     last_name: requiredText({ field: 'last_name', max: 100 }),
     email: emailField(),
     password: passwordField(),
-    confirm_password: z.string().optional(),
+    confirm_password: storableText().optional(),
     /** The invite link's opaque one-time token (the `id` query parameter), not a row id. */
     invite_id: z
       .string()
@@ -50,8 +50,8 @@ export type InvitedSignupInput = z.infer<typeof InvitedSignupInputSchema>;
 
 /** POST /api/auth — password sign-in (social sign-in posts `{ token }`). */
 export const SigninInputSchema = z.union([
-  z.object({ email: emailField(), password: z.string().min(1).max(1024) }),
-  z.object({ token: z.string().min(20).max(512) }),
+  z.object({ email: emailField(), password: storableText().min(1).max(1024) }),
+  z.object({ token: storableText().min(20).max(512) }),
 ]);
 export type SigninInput = z.infer<typeof SigninInputSchema>;
 
@@ -66,20 +66,19 @@ export type SigninResponse = z.infer<typeof SigninResponseSchema>;
 
 export const AuthStatusSchema = CurrentUserSchema.extend({ authenticated: z.literal(true) });
 
-export const TokenInputSchema = z.object({ token: z.string().min(1).max(512) });
+export const TokenInputSchema = z.object({ token: storableText().min(1).max(512) });
 export const SwitchAccountInputSchema = z.object({ account: z.string().uuid() });
 /** POST /api/auth/otp: a 6-digit TOTP code, or the backup code (entered as text). */
 export const OtpInputSchema = z.object({
-  code: z
-    .string()
+  code: storableText()
     .trim()
     .min(6, { message: encodeMessage('global.form.otp.error.invalid') })
     .max(32),
-  jwt: z.string().min(1).max(512),
+  jwt: storableText().min(1).max(512),
 });
 export const TwoFactorToggleInputSchema = z.object({
   '2fa_enabled': z.boolean(),
-  code: z.string().trim().max(32).optional(),
+  code: storableText().trim().max(32).optional(),
 });
 export const TwoFactorSetupResponseSchema = z.object({
   '2fa_enabled': z.boolean(),
@@ -102,14 +101,17 @@ export const SelectPlanResponseSchema = z.object({
 export const EventInputSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
   metadata: z
-    .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .record(
+      storableText().max(100),
+      z.union([storableText().max(500), z.number(), z.boolean(), z.null()]),
+    )
     .default({}),
 });
 
 export const EmailInputSchema = z.object({ email: emailField() });
 /** POST /api/auth/password/reset (spec §7: jwt, email, password). */
 export const ResetPasswordInputSchema = z.object({
-  jwt: z.string().min(1).max(512),
+  jwt: storableText().min(1).max(512),
   email: emailField(),
   password: passwordField(),
 });
@@ -119,7 +121,7 @@ export const ResetPasswordInputSchema = z.object({
  * (`has_password`), and a new one under the sign-up rules.
  */
 export const ChangePasswordInputSchema = z.object({
-  oldpassword: z.string().max(1024).optional(),
+  oldpassword: storableText().max(1024).optional(),
   has_password: z.boolean().optional(),
   newpassword: passwordField(),
 });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
+import { isValidDate, MAX_REPORT_DATE, MIN_REPORT_DATE, storableText } from './validation';
 
 /** The longest range a report query may cover, so one request cannot scan years of rows. */
 export const MAX_REPORT_RANGE_DAYS = 366 * 2;
 
+// A calendar day within the years reports cover, so a range's previous period stays in AD.
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: encodeMessage('global.form.date.error.invalid') })
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      value === new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10),
-    {
-      message: encodeMessage('global.form.date.error.invalid'),
-    },
-  );
+  .refine(isValidDate, { message: encodeMessage('global.form.date.error.invalid') })
+  .refine((value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE, {
+    message: encodeMessage('global.form.date.error.range', {
+      min: MIN_REPORT_DATE,
+      max: MAX_REPORT_DATE,
+    }),
+  });
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -96,8 +96,8 @@ export type BreakdownResponse = z.infer<typeof BreakdownResponseSchema>;
 
 /** POST /api/embed/session: the URL token in, a scoped data session out. */
 export const EmbedSessionInputSchema = z.object({
-  workbook_id: z.string().min(1).max(200),
-  token: z.string().min(20).max(4096),
+  workbook_id: storableText().min(1).max(200),
+  token: storableText().min(20).max(4096),
 });
 export const EmbedSessionResponseSchema = z.object({
   session: z.string(),

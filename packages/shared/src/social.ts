@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
+import { storableText } from './validation';
 
 /** The social sign-in providers the server can be configured with (env `OAUTH_<NAME>_…`). */
 export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'oidc'] as const;
@@ -24,6 +25,6 @@ export type SocialFailureReason = (typeof SOCIAL_FAILURE_REASONS)[number];
 
 /** GET /auth/{provider}: where to go after signing in, and the language to sign up in. */
 export const SocialStartQuerySchema = z.object({
-  redirect: z.string().max(2048).optional(),
+  redirect: storableText().max(2048).optional(),
   locale: z.enum(LOCALES).optional(),
 });

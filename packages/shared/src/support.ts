@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
-import { EMAIL_MAX_LENGTH, requiredText } from './validation';
+import { EMAIL_MAX_LENGTH, requiredText, storableText } from './validation';
 
 export const HELP_MESSAGE_MAX_LENGTH = 5_000;
 export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
@@ -13,8 +13,8 @@ export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
 export const SupportMailInputSchema = z.strictObject({
   template: z.literal('help'),
   message: requiredText({ field: 'message', max: HELP_MESSAGE_MAX_LENGTH }),
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
-  name: z.string().trim().max(200).optional(),
+  email: storableText().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
+  name: storableText().trim().max(200).optional(),
 });
 export type SupportMailInput = z.infer<typeof SupportMailInputSchema>;
 
@@ -26,8 +26,7 @@ export type FeedbackRating = z.infer<typeof FeedbackRatingSchema>;
 /** POST /api/feedback. */
 export const FeedbackInputSchema = z.strictObject({
   rating: FeedbackRatingSchema,
-  comment: z
-    .string()
+  comment: storableText()
     .trim()
     .max(FEEDBACK_COMMENT_MAX_LENGTH, {
       error: encodeMessage('global.form.input.error.max_length', {

@@ -7,7 +7,7 @@ import {
   PermissionSchema,
   type Permission,
 } from './permissions';
-import { EMAIL_MAX_LENGTH, isValidEmail } from './validation';
+import { EMAIL_MAX_LENGTH, isValidEmail, storableText } from './validation';
 
 /** Spec §4 "User status": a pending invite, an account not yet verified, or a verified one. */
 export const USER_STATUSES = ['verified', 'registered', 'invited'] as const;
@@ -20,9 +20,12 @@ export const ADVERTISER_NAME_MAX_LENGTH = 100;
 export const MAX_PLUS_DASHBOARDS = 50;
 
 const advertiserFields = {
-  advertiser_name: z.string().trim().max(ADVERTISER_NAME_MAX_LENGTH).nullable().optional(),
+  advertiser_name: storableText().trim().max(ADVERTISER_NAME_MAX_LENGTH).nullable().optional(),
   enable_plus: z.boolean().optional(),
-  plus_dashboards: z.array(z.string().trim().min(1).max(200)).max(MAX_PLUS_DASHBOARDS).optional(),
+  plus_dashboards: z
+    .array(storableText().trim().min(1).max(200))
+    .max(MAX_PLUS_DASHBOARDS)
+    .optional(),
 };
 
 /** Spec §3 "User row in lists", plus its status badge. Dates are ISO strings. */
@@ -231,12 +234,11 @@ export const RemoveUserResponseSchema = z.object({ signout: z.boolean() });
  * up through a provider) types their e-mail address instead.
  */
 export const CloseInputSchema = z.strictObject({
-  password: z
-    .string()
+  password: storableText()
     .min(1, { error: encodeMessage('global.form.field.password') })
     .max(1024)
     .optional(),
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
+  email: storableText().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
 });
 export type CloseInput = z.infer<typeof CloseInputSchema>;
 

@@ -4,6 +4,7 @@ import {
   dateField,
   emailField,
   isAllowedMimeType,
+  isStorableText,
   isValidDate,
   isValidEmail,
   NUMBER_PATTERN,
@@ -129,5 +130,23 @@ describe('messages', () => {
       'Contraseña debe tener al menos 8 caracteres',
     );
     expect(translateFormMessage('en', 'Invalid input: expected string')).toBeNull();
+  });
+});
+
+describe('storable text (docs/security.md "Text that can be stored")', () => {
+  it('refuses a NUL and a lone surrogate, keeps surrogate pairs', () => {
+    expect(isStorableText('plain')).toBe(true);
+    expect(isStorableText('emoji 🚀 and 𝄞')).toBe(true);
+    expect(isStorableText('nul\u0000')).toBe(false);
+    expect(isStorableText('\uD800 high alone')).toBe(false);
+    expect(isStorableText('low alone \uDC00')).toBe(false);
+    expect(isStorableText('reversed \uDC00\uD800')).toBe(false);
+  });
+
+  it('words the refusal with the field label', () => {
+    const result = requiredText({ field: 'first_name' }).safeParse('A\u0000');
+    expect(result.success).toBe(false);
+    const message = result.error?.issues[0]?.message ?? '';
+    expect(translateFormMessage('es', message, 'Nombre')).toMatch(/no se puede guardar/);
   });
 });

@@ -19,6 +19,30 @@ export const URL_PATTERN =
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const SPECIAL_CHARACTER_PATTERN = /[^\p{L}\p{N}]/u;
 
+// A NUL cannot be stored in a PostgreSQL text column, and a lone UTF-16 surrogate has no UTF-8
+// form (drivers would quietly swap it for U+FFFD): text holding either is refused, not mangled.
+const UNSTORABLE_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- finding the NUL is the point
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_CHARACTER.test(value);
+}
+
+/**
+ * The base of every text a request carries (docs/security.md "Text that can be stored"): a
+ * string without a NUL or a lone surrogate. `missing` words the error for an absent value.
+ */
+export function storableText(missing = encodeMessage('global.form.input.error.required')) {
+  return z
+    .string({ error: missing })
+    .refine(isStorableText, { error: encodeMessage('global.form.input.error.characters') });
+}
+
+/** The oldest and newest days a report may name (a range's previous period must stay in AD). */
+export const MIN_REPORT_DATE = '2000-01-01';
+export const MAX_REPORT_DATE = '2099-12-31';
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
@@ -54,8 +78,7 @@ const required = (field?: string) =>
 /** A required trimmed text; `field` picks the spec's "Please enter your …" message. */
 export function requiredText(options: { field?: string; min?: number; max?: number } = {}) {
   const { field, min, max = 200 } = options;
-  let schema = z
-    .string({ error: required(field) })
+  let schema = storableText(required(field))
     .trim()
     .min(1, { error: required(field) });
   if (min !== undefined) {
@@ -68,8 +91,7 @@ export function requiredText(options: { field?: string; min?: number; max?: numb
 
 /** E-mail, lower-cased; spec §5 shape and the security checklist's refusals. */
 export function emailField() {
-  return z
-    .string({ error: encodeMessage('global.form.field.email') })
+  return storableText(encodeMessage('global.form.field.email'))
     .trim()
     .min(1, { error: encodeMessage('global.form.field.email') })
     .refine(isValidEmail, { error: encodeMessage('global.form.email.error.invalid') })
@@ -78,8 +100,7 @@ export function emailField() {
 
 /** 8–128 characters (never truncated), any Unicode, at least one special character. */
 export function passwordField() {
-  return z
-    .string({ error: encodeMessage('global.form.input.error.required') })
+  return storableText()
     .min(PASSWORD_MIN_LENGTH, {
       error: encodeMessage('global.form.input.error.min_length', { min: PASSWORD_MIN_LENGTH }),
     })
@@ -93,14 +114,13 @@ export function passwordField() {
 
 /** A one-time code: exactly 6 characters (TOTP digits, or a backup code's characters). */
 export function otpCodeField() {
-  return z
-    .string({ error: encodeMessage('global.form.otp.error.invalid') })
+  return storableText(encodeMessage('global.form.otp.error.invalid'))
     .trim()
     .length(ONE_TIME_CODE_LENGTH, { error: encodeMessage('global.form.otp.error.invalid') });
 }
 
 // A missing value words itself as "{{label}} is required" rather than zod's English default.
-const text = () => z.string({ error: encodeMessage('global.form.input.error.required') });
+const text = () => storableText();
 
 export function phoneField() {
   return text()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
+import { storableText } from './validation';
 import { isPlusEligible, type PlusEligibilityInput } from './plans';
 
 /** Spec §6: advertisers get their own core workbook; Plus workbooks need the Plus entitlement. */
@@ -18,7 +19,7 @@ export const WorkbookListSchema = z.array(WorkbookSchema);
 
 /** POST /api/sigma/workbook/embed */
 export const EmbedInputSchema = z.object({
-  workbook_id: z.string().trim().min(1).max(200),
+  workbook_id: storableText().trim().min(1).max(200),
   // The host page's current look, which may differ from the stored preference.
   theme: z.enum(['light', 'dark']).optional(),
   locale: z.enum(LOCALES).optional(),

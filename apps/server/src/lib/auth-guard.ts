@@ -42,8 +42,13 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
-  /** The route's response schemas by status, so tests can find every route that answers a token. */
-  responses: Record<string, unknown>;
+  /** The route's zod schemas, so tests can drive every route from what it declares. */
+  schema: {
+    body?: unknown;
+    querystring?: unknown;
+    params?: unknown;
+    response: Record<string, unknown>;
+  };
 }
 
 const routeRegistry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -80,8 +85,13 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
-      registry.push({ method, url: route.url, access, responses });
+      const schema = {
+        body: route.schema?.body,
+        querystring: route.schema?.querystring,
+        params: route.schema?.params,
+        response: (route.schema?.response ?? {}) as Record<string, unknown>,
+      };
+      registry.push({ method, url: route.url, access, schema });
     }
   });
 

@@ -1,6 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { REPORT_DIMENSIONS, REPORT_METRICS } from '@partner-portal/shared/report-data';
+import {
+  isStorableText,
+  MAX_REPORT_DATE,
+  MIN_REPORT_DATE,
+} from '@partner-portal/shared/validation';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, reportRows, users } from '../../db/schema/index';
 import { parseCsv } from './csv-parse';
@@ -8,7 +13,12 @@ import { parseCsv } from './csv-parse';
 /** The CSV header: the date, then the dimensions and metrics in the order the API names them. */
 export const REPORT_COLUMNS = ['date', ...REPORT_DIMENSIONS, ...REPORT_METRICS] as const;
 
-const text = z.string().trim().min(1, 'is empty').max(200, 'is longer than 200 characters');
+const text = z
+  .string()
+  .refine(isStorableText, 'holds a NUL or a broken character')
+  .trim()
+  .min(1, 'is empty')
+  .max(200, 'is longer than 200 characters');
 const count = z
   .string()
   .regex(/^\d{1,15}$/, 'must be a whole number of at least 0')
@@ -23,7 +33,11 @@ const RowSchema = z.object({
     .refine((value) => {
       const time = Date.parse(`${value}T00:00:00Z`);
       return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-    }, 'is not a calendar date'),
+    }, 'is not a calendar date')
+    .refine(
+      (value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE,
+      `must be between ${MIN_REPORT_DATE} and ${MAX_REPORT_DATE}`,
+    ),
   advertiser: text,
   campaign: text,
   channel: text,

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listRouteAccess, type RegisteredRoute } from '../src/lib/auth-guard';
+import { createSessionToken } from '../src/lib/session-token';
+import { createAccount, createUser, uniqueEmail } from './factories';
+import { bearer, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
+import { createTestConfig } from './test-config';
+import { useTestApp } from './use-test-app';
+
+/**
+ * Every registered API route fed hostile input (docs/security.md "Text that can be stored" and
+ * "Bad input is a 4xx"): a valid example request per route, then the same request with one field
+ * swapped for a hostile value, or with a NUL or a lone surrogate spliced into one of its strings,
+ * or a random body. Whatever arrives, the answer is never a 5xx and every refusal carries a
+ * message. A route with a body, query or path schema and no example here fails the completeness
+ * test. The seed is logged; replay a failure with FC_SEED.
+ */
+const RUNS = Number(process.env.FC_RUNS_PER_ROUTE) || 150;
+const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
+
+const WRONG_PASSWORD = 'Wrong-horse-9!';
+const token43 = () => 'x'.repeat(43);
+
+/** A valid request per route: `body` for POST/PUT/PATCH/DELETE, `query` for GET, `params`. */
+interface Example {
+  body?: () => Record<string, unknown>;
+  query?: () => Record<string, string>;
+  params?: () => Record<string, string>;
+}
+
+const range = () => ({ from: '2026-01-01', to: '2026-01-31' });
+
+const EXAMPLES: Record<string, Example> = {
+  'POST /api/auth': { body: () => ({ email: uniqueEmail('fuzz'), password: WRONG_PASSWORD }) },
+  'POST /api/auth/switch': { body: () => ({ account: randomUUID() }) },
+  'POST /api/auth/magic': { body: () => ({ email: uniqueEmail('fuzz') }) },
+  'POST /api/auth/magic/verify': { body: () => ({ token: token43() }) },
+  'POST /api/auth/password/reset/request': { body: () => ({ email: uniqueEmail('fuzz') }) },
+  'POST /api/auth/password/reset': {
+    body: () => ({ jwt: token43(), email: uniqueEmail('fuzz'), password: 'New-horse-7!' }),
+  },
+  'POST /api/auth/otp': { body: () => ({ code: '123456', jwt: token43() }) },
+  'POST /api/auth/impersonate': { body: () => ({ token: token43() }) },
+  'POST /api/account': {
+    body: () => ({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: uniqueEmail('fuzz'),
+      partner_name: 'Analytical Engines',
+      password: 'New-horse-7!',
+    }),
+  },
+  'POST /api/account/plan': { body: () => ({ plan: 'free_plus' }) },
+  'PATCH /api/user': { body: () => ({ first_name: 'Ada', last_name: 'Byron' }) },
+  'PUT /api/user/password': {
+    body: () => ({ oldpassword: WRONG_PASSWORD, newpassword: 'New-horse-7!' }),
+  },
+  'POST /api/user/verify': { body: () => ({ token: token43() }) },
+  'PUT /api/user/2fa': { body: () => ({ '2fa_enabled': false, code: '123456' }) },
+  'POST /api/user/2fa/verify': { body: () => ({ code: '123456' }) },
+  'POST /api/user': {
+    body: () => ({
+      first_name: 'Ian',
+      last_name: 'Vited',
+      email: uniqueEmail('fuzz'),
+      password: 'New-horse-7!',
+      invite_id: token43(),
+    }),
+  },
+  'POST /api/event': { body: () => ({ name: 'opened_help', metadata: { where: 'menu' } }) },
+  'PATCH /api/notification': { body: () => ({ new_signin: true }) },
+  'DELETE /api/user/:id': { params: () => ({ id: randomUUID() }) },
+  'POST /api/invite': {
+    body: () => ({
+      email: uniqueEmail('fuzz'),
+      permission: 'advertiser',
+      advertiser_name: 'Acme Shoes',
+      enable_plus: false,
+    }),
+  },
+  'DELETE /api/invite/:id': { params: () => ({ id: randomUUID() }) },
+  'DELETE /api/account': { body: () => ({ password: WRONG_PASSWORD }) },
+  'DELETE /api/user': { body: () => ({ password: WRONG_PASSWORD }) },
+  'POST /api/utility/mail': { body: () => ({ template: 'help', message: 'Hello there' }) },
+  'POST /api/feedback': { body: () => ({ rating: 'positive', comment: 'Nice' }) },
+  'POST /api/sigma/workbook/embed': { body: () => ({ workbook_id: 'local-core-overview' }) },
+  'POST /api/embed/session': {
+    body: () => ({ workbook_id: 'local-core-overview', token: token43() }),
+  },
+  'GET /api/embed/kpis': { query: range },
+  'GET /api/embed/trend': { query: range },
+  'GET /api/embed/breakdown': { query: () => ({ ...range(), dimension: 'campaign' }) },
+  'GET /api/embed/breakdown.csv': { query: () => ({ ...range(), dimension: 'country' }) },
+};
+
+/** Any code point, lone surrogates included. */
+const anyText = fc.string({ unit: 'binary', maxLength: 40 });
+const unstorable = fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\uDBFF');
+const hostileString = fc.oneof(
+  anyText,
+  fc.tuple(anyText, unstorable, anyText).map((parts) => parts.join('')),
+  fc.constantFrom(
+    '',
+    ' ',
+    '__proto__',
+    'master',
+    'owner',
+    'x'.repeat(5_000),
+    '0001-01-01',
+    '0000-12-31',
+    '9999-12-31',
+    '1999-12-31',
+    '2026-02-30',
+    "a'b@example.test",
+    'ａ＠example.test',
+    '<script>alert(1)</script>',
+  ),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.array(hostileString, { maxLength: 3 }),
+  fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
+  fc.uuid(),
+);
+
+/** The example with one field replaced, one string spliced with an unstorable character, or noise. */
+function hostileVariant(example: Record<string, unknown>) {
+  const keys = Object.keys(example);
+  const stringKeys = keys.filter((key) => typeof example[key] === 'string');
+  const variants = [
+    fc.tuple(fc.constantFrom(...keys, '__proto__', 'extra'), hostileValue).map(([key, value]) => ({
+      ...example,
+      [key]: value,
+    })),
+    fc.dictionary(fc.constantFrom(...keys), hostileValue, { maxKeys: keys.length }),
+  ];
+  if (stringKeys.length > 0) {
+    variants.push(
+      fc.tuple(fc.constantFrom(...stringKeys), fc.nat(), unstorable).map(([key, at, character]) => {
+        const text = String(example[key]);
+        const cut = at % (text.length + 1);
+        return { ...example, [key]: text.slice(0, cut) + character + text.slice(cut) };
+      }),
+    );
+  }
+  return fc.oneof(...variants);
+}
+
+/**
+ * Percent-encodes any string, a lone surrogate as the bytes a hostile client would send for it
+ * (ED A0 80: not valid UTF-8), which encodeURIComponent refuses to produce.
+ */
+function percentEncode(value: string): string {
+  return Array.from(value, (character) => {
+    const code = character.charCodeAt(0);
+    return character.length === 1 && code >= 0xd800 && code <= 0xdfff
+      ? '%ED%A0%80'
+      : encodeURIComponent(character);
+  }).join('');
+}
+
+const routeKey = (route: RegisteredRoute) => `${route.method} ${route.url.replace(/\/$/, '')}`;
+
+const handle = useTestApp();
+const secret = createTestConfig().sessionSecret;
+let owner: { userId: string; accountId: string };
+let embedSession = '';
+
+beforeAll(async () => {
+  const db = handle.database.db;
+  const account = await createAccount(db, { plan: 'free_plus' });
+  const { user } = await createUser(db, { account, permission: 'owner', password: PASSWORD });
+  owner = { userId: user.id, accountId: account.id };
+  embedSession = await openEmbedSession();
+  console.info(`fast-check seed ${seed} (replay with FC_SEED=${seed}), ${RUNS} runs a route`);
+});
+
+/** A real built-in embed session of the owner, for the `embed` routes. */
+async function openEmbedSession(): Promise<string> {
+  const { token } = await createSessionToken(handle.database.db, secret, owner);
+  const minted = await handle.app.inject({
+    method: 'POST',
+    url: '/api/sigma/workbook/embed',
+    headers: bearer(token),
+    payload: { workbook_id: 'local-core-overview' },
+  });
+  const url = new URL(minted.json().data.url as string);
+  const opened = await handle.app.inject({
+    method: 'POST',
+    url: '/api/embed/session',
+    headers: xsrfHeaders,
+    payload: { workbook_id: 'local-core-overview', token: url.searchParams.get('token') },
+  });
+  return opened.json().data.session as string;
+}
+
+async function authHeaders(route: RegisteredRoute): Promise<Record<string, string>> {
+  if (route.access === 'public') return xsrfHeaders;
+  if (route.access === 'embed') return { ...xsrfHeaders, authorization: `Embed ${embedSession}` };
+  const { token } = await createSessionToken(handle.database.db, secret, owner);
+  return bearer(token);
+}
+
+async function send(
+  route: RegisteredRoute,
+  input: { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> },
+) {
+  let url = route.url;
+  for (const [name, value] of Object.entries(input.params ?? {})) {
+    url = url.replace(
+      `:${name}`,
+      percentEncode(typeof value === 'string' ? value : JSON.stringify(value)),
+    );
+  }
+  if (input.query) {
+    const pairs = Object.entries(input.query).map(
+      ([name, value]) =>
+        `${percentEncode(name)}=${percentEncode(typeof value === 'string' ? value : JSON.stringify(value))}`,
+    );
+    url += `?${pairs.join('&')}`;
+  }
+  return handle.app.inject({
+    method: route.method as 'GET',
+    url,
+    remoteAddress: randomIp(),
+    headers: {
+      ...(await authHeaders(route)),
+      ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(input.body === undefined ? {} : { payload: JSON.stringify(input.body) }),
+  });
+}
+
+function explainsItself(answer: { statusCode: number; body: string }): boolean {
+  if (answer.statusCode >= 500) return false;
+  if (answer.statusCode < 400) return true;
+  const parsed = JSON.parse(answer.body) as { message?: unknown; inputError?: unknown };
+  return (
+    typeof parsed.message === 'string' &&
+    parsed.message.length > 0 &&
+    (parsed.inputError === undefined || typeof parsed.inputError === 'string')
+  );
+}
+
+const routes = () => listRouteAccess(handle.app);
+
+describe('every API route, fed hostile input', () => {
+  it('has an example request for every route that takes a body, a query or path parameters', () => {
+    const needing = routes()
+      .filter((route) => route.schema.body || route.schema.querystring || route.schema.params)
+      .map(routeKey)
+      .sort();
+    expect(needing).toEqual(Object.keys(EXAMPLES).sort());
+  });
+
+  it('answers each example with something other than a 5xx', async () => {
+    for (const route of routes()) {
+      const example = EXAMPLES[routeKey(route)];
+      const answer = await send(route, {
+        body: example?.body?.(),
+        query: example?.query?.(),
+        params: example?.params?.(),
+      });
+      expect(answer.statusCode, `${routeKey(route)}: ${answer.body}`).toBeLessThan(500);
+    }
+  });
+
+  it('never answers a 5xx, and every refusal explains itself', async () => {
+    for (const route of routes()) {
+      const example = EXAMPLES[routeKey(route)] ?? {};
+      const part = example.body
+        ? 'body'
+        : example.query
+          ? 'query'
+          : example.params
+            ? 'params'
+            : null;
+      const make = part ? example[part] : undefined;
+      const input = make
+        ? fc.oneof(hostileVariant(make()), fc.constant(make()))
+        : fc.dictionary(hostileString, hostileString, { maxKeys: 3 });
+      await fc.assert(
+        fc.asyncProperty(input, async (value) => {
+          const answer = await send(route, part ? { [part]: value } : { query: value });
+          expect(answer.statusCode, `${routeKey(route)}: ${answer.body}`).toBeLessThan(500);
+          expect(explainsItself(answer), answer.body).toBe(true);
+        }),
+        { numRuns: RUNS, seed },
+      );
+    }
+  }, 600_000);
+});
