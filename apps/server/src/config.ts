@@ -1,7 +1,8 @@
 import { randomBytes, hkdfSync } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { makePrivateDir } from './lib/private-files';
 import { WorkbookKindSchema } from '@partner-portal/shared/workbooks';
 
 /** Boot stops with this when the environment is wrong; its message lists every bad variable. */
@@ -243,9 +244,9 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
  */
 export function resolveSessionSecret(dataDir: string, explicit: string | undefined): string {
   if (explicit) return explicit;
+  makePrivateDir(dataDir);
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

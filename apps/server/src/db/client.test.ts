@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,32 @@ function closedPort(): Promise<number> {
   });
 }
 
+/** Every path under `dir` (itself included) whose mode lets the group or others in. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (path: string) => {
+    const stat = lstatSync(path);
+    if ((stat.mode & 0o077) !== 0) found.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(dir);
+  return found;
+}
+
 describe('openDatabase without DATABASE_URL', () => {
+  it('keeps DATA_DIR and everything in it owner-only, including files left open by an older version', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pp-db-'));
+    chmodSync(dataDir, 0o777);
+    writeFileSync(join(dataDir, 'session-secret'), 'old\n', { mode: 0o666 });
+    chmodSync(join(dataDir, 'session-secret'), 0o666);
+    const database = await openDatabase({ dataDir });
+    expect(openToOthers(dataDir)).toEqual([]);
+    await migrateDatabase(database);
+    await database.db.insert(accounts).values({ name: 'Private' });
+    await database.close();
+    expect(openToOthers(dataDir)).toEqual([]);
+  });
+
   it('keeps data in DATA_DIR across a close and a reopen', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pp-db-'));
     const first = await openDatabase({ dataDir });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { makePrivateDir, restrictTree } from '../lib/private-files';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -27,13 +27,16 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  makePrivateDir(options.dataDir);
   const dir = join(options.dataDir, 'pgdata');
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
+  restrictTree(options.dataDir);
   const client = await PGlite.create(dir);
-  return wrapPglite(client);
+  restrictTree(options.dataDir);
+  return wrapPglite(client, () => restrictTree(options.dataDir));
 }
 
-export function wrapPglite(client: PGlite): Database {
+export function wrapPglite(client: PGlite, afterClose: () => void = () => undefined): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -42,7 +45,9 @@ export function wrapPglite(client: PGlite): Database {
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      if (client.closed) return;
+      await client.close();
+      afterClose();
     },
   };
 }

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivateDir } from '../lib/private-files';
 
 /**
  * The embedded database is one process's files: a second process opening them would corrupt
@@ -27,7 +28,7 @@ export function findDataDirHolder(dataDir: string): number | null {
 export function holdDataDir(dataDir: string): () => void {
   const holder = findDataDirHolder(dataDir);
   if (holder) throw new Error(`Another server (pid ${holder}) is using ${dataDir}. Stop it first.`);
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(lockFile(dataDir), String(process.pid));
+  makePrivateDir(dataDir);
+  writeFileSync(lockFile(dataDir), String(process.pid), { mode: 0o600 });
   return () => rmSync(lockFile(dataDir), { force: true });
 }

@@ -1,9 +1,22 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
 import { buildTestApp } from '../../test/build-test-app';
-import { loggerOptions } from './logger';
+import { loggerOptions, redactUrl } from './logger';
+
+function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  const options = loggerOptions('info');
+  return { lines, logger: { ...(typeof options === 'object' ? options : {}), stream } };
+}
 
 let database: Database;
 beforeAll(async () => {
@@ -55,5 +68,60 @@ describe('request logs', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).toContain('[redacted]');
+  });
+});
+
+describe('secrets outside request fields (docs/security.md "Logs")', () => {
+  it('logs a failed query without its bound parameters, such as a password hash', async () => {
+    const { lines, logger } = captureLogs();
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g';
+    const { app } = await buildTestApp(database, {
+      logger,
+      register(instance) {
+        instance.get('/api/test/broken', { config: { access: 'public' } }, async () => {
+          await database.db.execute(sql`select ${hash}::int as n`);
+          return { data: 'unreachable' };
+        });
+      },
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/test/broken' });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    const log = lines.join('');
+    expect(log).toContain('unexpected error');
+    expect(log).not.toContain('argon2');
+    expect(log).not.toContain('c2FsdHNhbHRzYWx0');
+  });
+
+  it('hides tokens in logged URLs, paths and query strings alike', async () => {
+    const { lines, logger } = captureLogs();
+    const { app } = await buildTestApp(database, { logger });
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLXNlY3JldCJ9.c2lnbmF0dXJlLXNlY3JldA';
+    const token = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5';
+    for (const url of [
+      `/embed/workbook/local-core-overview?token=${jwt}&theme=dark&lng=es`,
+      `/signin/otp?token=${token}`,
+      `/signup/user?email=ian%40example.test&id=${token}`,
+      `/auth/google/callback?code=oauth-code-secret&state=oauth-state-secret`,
+      `/api/invite/${token}`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    await app.close();
+    const log = lines.join('');
+    for (const secret of [jwt, token, 'oauth-code-secret', 'oauth-state-secret', 'ian%40']) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('theme=dark&lng=es');
+  });
+
+  it('keeps UUIDs and plain path segments', () => {
+    expect(redactUrl('/api/user/0f9c3d2e-1b2a-4c5d-8e9f-0a1b2c3d4e5f')).toBe(
+      '/api/user/0f9c3d2e-1b2a-4c5d-8e9f-0a1b2c3d4e5f',
+    );
+    expect(redactUrl('/api/embed/kpis?from=2026-01-01&to=2026-01-31')).toBe(
+      '/api/embed/kpis?from=2026-01-01&to=2026-01-31',
+    );
+    expect(redactUrl('/magic?token=abc')).toBe('/magic?token=[redacted]');
   });
 });
