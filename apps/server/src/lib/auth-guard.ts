@@ -32,6 +32,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** false: exempt from the XSRF header check (webhooks carry their own signature). */
     xsrf?: boolean;
+    /**
+     * true: the route changes how the user signs in (password, 2FA, keys, card, closing), so a
+     * support session impersonating the user may not call it (docs/security.md).
+     */
+    credentials?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -42,6 +47,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** Declared `credentials: true`: refused to impersonation sessions. */
+  credentials: boolean;
   /** The route's zod schemas, so tests can drive every route from what it declares. */
   schema: {
     body?: unknown;
@@ -91,7 +98,13 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
         params: route.schema?.params,
         response: (route.schema?.response ?? {}) as Record<string, unknown>,
       };
-      registry.push({ method, url: route.url, access, schema });
+      registry.push({
+        method,
+        url: route.url,
+        access,
+        credentials: route.config?.credentials === true,
+        schema,
+      });
     }
   });
 
@@ -103,7 +116,16 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     if (!actor) throw new AppError('unauthorized', 'error.unauthorized');
     request.actor = actor;
     if (access !== 'authenticated') requirePermission(actor, access.permission);
+    if (request.routeOptions.config?.credentials) requireOwnSession(actor);
   });
+}
+
+/**
+ * Throws 403 for a support session impersonating the user: it may look and help, never change
+ * how the user signs in (docs/security.md "Impersonation changes no credential").
+ */
+export function requireOwnSession(actor: Actor): void {
+  if (actor.impersonatorId) throw new AppError('forbidden', 'error.impersonation_credentials');
 }
 
 /** Throws 403 unless the actor's permission holds `required` in the spec §6 matrix. */

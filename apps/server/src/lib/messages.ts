@@ -65,6 +65,8 @@ const en = {
   'error.owner_permission_locked': "The owner's permission cannot be changed.",
   'error.own_permission_locked': 'You cannot change your own permission.',
   'error.owner_not_removable': 'The account owner cannot be removed.',
+  'error.impersonation_credentials':
+    'Support staff signed in as this user cannot change how they sign in (email, password, two-factor authentication, keys or card).',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -143,6 +145,8 @@ const es: Record<MessageKey, string> = {
   'error.owner_permission_locked': 'No se puede cambiar el permiso del propietario.',
   'error.own_permission_locked': 'No puedes cambiar tu propio permiso.',
   'error.owner_not_removable': 'No se puede eliminar al propietario de la cuenta.',
+  'error.impersonation_credentials':
+    'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, verificación en dos pasos, claves o tarjeta).',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -3,7 +3,7 @@ import type { CloseInput } from '@partner-portal/shared/team';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { verifyPassword } from '../../lib/password';
 
 /**
@@ -16,7 +16,7 @@ export async function requireCloseConfirmation(
   actor: Actor,
   input: CloseInput,
 ): Promise<typeof users.$inferSelect> {
-  if (actor.impersonatorId) throw new AppError('forbidden', 'error.forbidden');
+  requireOwnSession(actor);
   const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw new AppError('unauthorized', 'error.unauthorized');
   if (user.passwordHash) {

@@ -41,7 +41,7 @@ export const closingRoutes: FastifyPluginAsyncZod<{
     app.delete(
       closing.url,
       {
-        config: { access: closing.access, rateLimit: rateLimitFor('signin') },
+        config: { access: closing.access, credentials: true, rateLimit: rateLimitFor('signin') },
         schema: { body: CloseInputSchema },
       },
       async (request, reply) => {

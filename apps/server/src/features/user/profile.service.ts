@@ -3,7 +3,7 @@ import type { ProfileUpdateInput } from '@partner-portal/shared/identity';
 import { accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { getCurrentUser } from './current-user.service';
 import { changeEmail } from './email-change.service';
 
@@ -13,6 +13,8 @@ import { changeEmail } from './email-change.service';
  * user must verify the new address). Answers the updated user.
  */
 export async function updateProfile(ctx: AppContext, actor: Actor, input: ProfileUpdateInput) {
+  // The e-mail is how the user signs in: support staff impersonating them may not change it.
+  if (input.email !== undefined) requireOwnSession(actor);
   if (input.default_account) {
     const [membership] = await ctx.db
       .select({ accountId: accountUsers.accountId })

@@ -70,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/password',
     {
-      config: { access: 'authenticated', rateLimit: rateLimitFor('signin') },
+      config: { access: 'authenticated', credentials: true, rateLimit: rateLimitFor('signin') },
       schema: { body: ChangePasswordInputSchema },
     },
     async (request, reply) => {
@@ -129,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/2fa',
     {
-      config: { access: 'authenticated', rateLimit: rateLimitFor('otp') },
+      config: { access: 'authenticated', credentials: true, rateLimit: rateLimitFor('otp') },
       schema: {
         body: TwoFactorToggleInputSchema,
         response: { 200: dataEnvelope(TwoFactorSetupResponseSchema) },
@@ -148,7 +148,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/2fa/verify',
     {
-      config: { access: 'authenticated', rateLimit: rateLimitFor('otp') },
+      config: { access: 'authenticated', credentials: true, rateLimit: rateLimitFor('otp') },
       schema: {
         body: TwoFactorVerifyInputSchema,
         response: { 200: dataEnvelope(BackupCodeResponseSchema) },

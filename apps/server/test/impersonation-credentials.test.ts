@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/index';
+import { mintImpersonationToken } from '../src/features/auth/impersonation.service';
+import { listRouteAccess } from '../src/lib/auth-guard';
+import { createUser } from './factories';
+import { bearer, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
+import { useTestApp } from './use-test-app';
+
+/**
+ * docs/security.md "Impersonation changes no credential": a support session may look and help,
+ * but every route that changes how the user signs in answers 403 with a clear message, and the
+ * user's record is left as it was.
+ */
+const env = useTestApp();
+const db = () => env.database.db;
+
+/** Every credential route, with a request that would succeed for the user themself. */
+const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
+  'PUT /api/user/password': { oldpassword: PASSWORD, newpassword: 'Another-horse-2!' },
+  'PUT /api/user/2fa': { '2fa_enabled': true },
+  'POST /api/user/2fa/verify': { code: '123456' },
+  'DELETE /api/account': { password: PASSWORD },
+  'DELETE /api/user': { password: PASSWORD },
+};
+
+async function impersonatedOwner() {
+  const { user: master } = await createUser(db(), { permission: 'master' });
+  const { user, account } = await createUser(db(), { permission: 'owner', password: PASSWORD });
+  await db().update(users).set({ supportEnabled: true }).where(eq(users.id, user.id));
+  const { token } = await mintImpersonationToken(db(), {
+    masterEmail: master.email,
+    targetEmail: user.email,
+  });
+  const session = await env.app.inject({
+    method: 'POST',
+    url: '/api/auth/impersonate',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { token },
+  });
+  return { user, account, token: session.json().data.token as string };
+}
+
+const call = (route: string, token: string, payload: Record<string, unknown>) => {
+  const [method, url] = route.split(' ') as ['PUT', string];
+  return env.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    remoteAddress: randomIp(),
+    payload,
+  });
+};
+
+describe('an impersonation session', () => {
+  it('is refused by exactly the routes declared as changing credentials', () => {
+    const declared = listRouteAccess(env.app)
+      .filter((route) => route.credentials)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(declared).toEqual(Object.keys(CREDENTIAL_ROUTES).sort());
+  });
+
+  it.each(Object.entries(CREDENTIAL_ROUTES))(
+    'cannot call %s, and the user is unchanged',
+    async (route, payload) => {
+      const { user, token } = await impersonatedOwner();
+      const answer = await call(route, token, payload);
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json().message).toMatch(/Support staff/);
+      const [after] = await db().select().from(users).where(eq(users.id, user.id));
+      expect(after).toEqual(user && { ...user, supportEnabled: true });
+    },
+  );
+
+  it('cannot change the e-mail, but may fix a name', async () => {
+    const { user, token } = await impersonatedOwner();
+    const email = await call('PATCH /api/user', token, {
+      email: 'taken-over@example.test',
+      first_name: 'Mallory',
+    });
+    expect(email.statusCode).toBe(403);
+    const [unchanged] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(unchanged).toMatchObject({ email: user.email, firstName: user.firstName });
+
+    const name = await call('PATCH /api/user', token, { first_name: 'Helped' });
+    expect(name.statusCode).toBe(200);
+    expect(name.json().data.first_name).toBe('Helped');
+  });
+});
