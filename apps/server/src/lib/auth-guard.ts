@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/client';
 import { accounts, accountUsers, sessions, users } from '../db/schema/index';
 import { AppError } from './app-error';
-import { verifySessionToken } from './session-token';
+import { verifySessionToken, type SessionClaims } from './session-token';
 
 /**
  * Every /api route declares who may call it, once, in its options (architecture doc "API
@@ -25,6 +25,8 @@ export interface Actor {
   sessionId: string;
   permission: Permission;
   impersonatorId: string | null;
+  /** When the session ends at the latest (its absolute lifetime). */
+  expiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -151,7 +153,20 @@ async function authenticate(
   if (!match?.[1]) return null;
   const claims = await verifySessionToken(secret, match[1], at);
   if (!claims) return null;
+  return findLiveActor(db, claims, at, { touch: true });
+}
 
+/**
+ * The actor of a session that is still live at `at`: not revoked or expired, its user not
+ * disabled, its account open, its membership still there. Null otherwise. Embed sessions call it
+ * too, so an embedded dashboard dies with the user session that opened it.
+ */
+export async function findLiveActor(
+  db: Db,
+  claims: SessionClaims,
+  at: Date,
+  options: { touch?: boolean } = {},
+): Promise<Actor | null> {
   const [row] = await db
     .select({
       revokedAt: sessions.revokedAt,
@@ -182,7 +197,7 @@ async function authenticate(
   const permission = PermissionSchema.safeParse(row.isMaster ? 'master' : row.permission);
   if (!permission.success) return null;
 
-  if (at.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+  if (options.touch && at.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, claims.sessionId));
   }
   return {
@@ -191,5 +206,6 @@ async function authenticate(
     sessionId: claims.sessionId,
     permission: permission.data,
     impersonatorId: row.impersonatorId,
+    expiresAt: row.expiresAt,
   };
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
-import { openEmbedSession } from './embed-session.service';
+import { findMintingSession, openEmbedSession } from './embed-session.service';
 import { verifyEmbedSession, type EmbedScope } from './local-embed-token';
 import { breakdown, kpis, trend } from './report-queries';
 import { toCsv } from './csv';
@@ -45,7 +45,11 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     const scope = match?.[1]
       ? await verifyEmbedSession(ctx.config.sessionSecret, match[1], ctx.now())
       : null;
-    if (!scope) throw new AppError('unauthorized', 'error.embed_expired');
+    // Every call re-checks the user session it was opened in, so it ends on every instance the
+    // moment that session does.
+    if (!scope || !(await findMintingSession(ctx, scope))) {
+      throw new AppError('unauthorized', 'error.embed_expired');
+    }
     request.embedScope = scope;
   });
 

@@ -1,11 +1,11 @@
 import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
 import type { EmbedSessionResponse } from '@partner-portal/shared/report-data';
-import { eq } from 'drizzle-orm';
-import { accounts, oneTimeTokens } from '../../db/schema/index';
+import { oneTimeTokens } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { findLiveActor } from '../../lib/auth-guard';
 import { hashToken } from '../../lib/one-time-token';
-import { signEmbedSession, verifyLocalUrlToken } from './local-embed-token';
+import { signEmbedSession, verifyLocalUrlToken, type MintedIn } from './local-embed-token';
 import { dataRange } from './report-queries';
 
 /**
@@ -24,6 +24,15 @@ async function consumeJti(ctx: AppContext, jti: string, expiresAt: Date): Promis
     .onConflictDoNothing()
     .returning({ id: oneTimeTokens.id });
   return rows.length === 1;
+}
+
+/** The live user session an embed token or session was minted in, or null once it ended. */
+export function findMintingSession(ctx: AppContext, minted: MintedIn) {
+  return findLiveActor(
+    ctx.db,
+    { sessionId: minted.sid, userId: minted.uid, accountId: minted.acc },
+    ctx.now(),
+  );
 }
 
 /** POST /api/embed/session: the embed page trades its single-use URL token for a data session. */
@@ -46,16 +55,18 @@ export async function openEmbedSession(
   if (!(await consumeJti(ctx, claims.jti, new Date(claims.exp * 1000)))) {
     throw new AppError('unauthorized', 'error.embed_expired', { inputError: 'token' });
   }
-  // A closed account's old URLs open nothing.
-  const [account] = await ctx.db
-    .select({ closedAt: accounts.closedAt })
-    .from(accounts)
-    .where(eq(accounts.id, claims.user_attributes.partner_id))
-    .limit(1);
-  if (!account || account.closedAt) {
+  // The user session that minted the URL must still be live (not signed out, removed, changed
+  // or closed); a closed account's old URLs open nothing.
+  const minter = await findMintingSession(ctx, claims);
+  if (!minter || minter.accountId !== claims.user_attributes.partner_id) {
     throw new AppError('unauthorized', 'error.embed_expired', { inputError: 'token' });
   }
-  const session = await signEmbedSession(ctx.config.sessionSecret, claims, ctx.now());
+  const session = await signEmbedSession(
+    ctx.config.sessionSecret,
+    claims,
+    ctx.now(),
+    minter.expiresAt,
+  );
   return {
     session: session.token,
     expires_at: session.expiresAt.toISOString(),

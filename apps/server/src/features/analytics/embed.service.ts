@@ -48,7 +48,12 @@ export async function mintEmbedUrl(
   if (sigma) {
     return { url: await sigmaEmbedUrl(sigma, workbook, claims, display), expires_at: expiresAt };
   }
-  const token = await signLocalUrlToken(ctx.config.sessionSecret, claims, workbook.workbookId);
+  // Bound to this user session: signing out, removal, a permission change or closing ends it.
+  const token = await signLocalUrlToken(ctx.config.sessionSecret, claims, workbook.workbookId, {
+    sid: actor.sessionId,
+    uid: actor.userId,
+    acc: actor.accountId,
+  });
   const query = new URLSearchParams({ token, theme: display.theme, lng: display.locale });
   return {
     url: `${ctx.config.appUrl}/embed/workbook/${encodeURIComponent(workbook.workbookId)}?${query.toString()}`,

@@ -13,7 +13,15 @@ function embedKey(sessionSecret: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', sessionSecret, 'partner-portal', 'embed-tokens', 32));
 }
 
-const UrlTokenSchema = z.object({
+/** The user session an embed token was minted in: the token lives only as long as it does. */
+const MintedInSchema = z.object({
+  sid: z.string().uuid(),
+  uid: z.string().uuid(),
+  acc: z.string().uuid(),
+});
+export type MintedIn = z.infer<typeof MintedInSchema>;
+
+const UrlTokenSchema = MintedInSchema.extend({
   sub: z.string(),
   jti: z.string().min(1),
   exp: z.number(),
@@ -31,9 +39,10 @@ export async function signLocalUrlToken(
   sessionSecret: string,
   claims: EmbedClaims,
   workbookId: string,
+  mintedIn: MintedIn,
 ): Promise<string> {
   const { iat, exp, jti, sub, ...rest } = claims;
-  return new SignJWT({ ...rest, workbook_id: workbookId })
+  return new SignJWT({ ...rest, ...mintedIn, workbook_id: workbookId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 'partner-portal-local' })
     .setIssuer(ISSUER)
     .setAudience(URL_AUDIENCE)
@@ -65,7 +74,7 @@ export async function verifyLocalUrlToken(
   }
 }
 
-const SessionSchema = z.object({
+const SessionSchema = MintedInSchema.extend({
   workbook_id: z.string(),
   partner_id: z.string().uuid(),
   advertiser_name: z.string().optional(),
@@ -78,9 +87,17 @@ export async function signEmbedSession(
   sessionSecret: string,
   urlToken: LocalUrlToken,
   now: Date,
+  userSessionEnds: Date,
 ): Promise<{ token: string; expiresAt: Date; scope: EmbedScope }> {
-  const exp = Math.min(urlToken.exp, Math.floor(now.getTime() / 1000) + SESSION_SECONDS);
+  const exp = Math.min(
+    urlToken.exp,
+    Math.floor(now.getTime() / 1000) + SESSION_SECONDS,
+    Math.floor(userSessionEnds.getTime() / 1000),
+  );
   const scope = {
+    sid: urlToken.sid,
+    uid: urlToken.uid,
+    acc: urlToken.acc,
     workbook_id: urlToken.workbook_id,
     partner_id: urlToken.user_attributes.partner_id,
     ...(urlToken.user_attributes.advertiser_name
