@@ -21,6 +21,8 @@ export interface AppErrorOptions {
   /** With payment_required: the plan the client should offer (spec §8: 402 → upgrade). */
   plan?: PlanId;
   params?: Record<string, string | number>;
+  /** With rate_limited: sent as the Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 /**

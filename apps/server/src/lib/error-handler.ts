@@ -49,7 +49,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const locale = localeFromAcceptLanguage(request.headers['accept-language']);
 
     if (error instanceof AppError) {
-      const { inputError, plan, params } = error.options;
+      const { inputError, plan, params, retryAfterSeconds } = error.options;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.code(error.status).send({
         message: translate(locale, error.messageKey, params),
         ...(inputError ? { inputError } : {}),

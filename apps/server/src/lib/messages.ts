@@ -67,6 +67,8 @@ const en = {
   'error.owner_not_removable': 'The account owner cannot be removed.',
   'error.impersonation_credentials':
     'Support staff signed in as this user cannot change how they sign in (email, password, two-factor authentication, keys or card).',
+  'error.second_factor_locked':
+    'Too many wrong codes. For your safety, codes are refused for {{minutes}} minutes; we emailed you about it.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -147,6 +149,8 @@ const es: Record<MessageKey, string> = {
   'error.owner_not_removable': 'No se puede eliminar al propietario de la cuenta.',
   'error.impersonation_credentials':
     'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, verificación en dos pasos, claves o tarjeta).',
+  'error.second_factor_locked':
+    'Demasiados códigos incorrectos. Por seguridad, los códigos se rechazarán durante {{minutes}} minutos; te hemos enviado un correo.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -30,6 +30,10 @@ export const users = pgTable(
     // The last TOTP step accepted, so a code cannot be replayed within its window.
     totpLastStep: integer('totp_last_step'),
     backupCodeHash: text('backup_code_hash'),
+    // Wrong one-time codes (TOTP or backup) across every challenge since the window opened
+    // (docs/security.md "Second factor capped per user").
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    secondFactorFailedSince: timestamp('second_factor_failed_since', { withTimezone: true }),
     supportEnabled: boolean('support_enabled').notNull().default(false),
     defaultAccountId: uuid('default_account_id').references(() => accounts.id, {
       onDelete: 'set null',

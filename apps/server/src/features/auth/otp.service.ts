@@ -3,7 +3,7 @@ import { oneTimeTokens, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { peekOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
-import { checkSecondFactor } from '../user/second-factor.service';
+import { verifySecondFactor } from '../user/second-factor.service';
 import { completeSecondFactor, type RequestMeta } from './session.service';
 
 /** Security checklist "2FA": at most 5 wrong codes per challenge, then it is dead. */
@@ -21,7 +21,7 @@ export async function completeOtpChallenge(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
   if (!user || user.disabled) throw new AppError('unauthorized', 'error.otp_challenge_expired');
 
-  const factor = await checkSecondFactor(ctx, user, input.code);
+  const factor = await verifySecondFactor(ctx, user, input.code);
   if (!factor) {
     const [counted] = await ctx.db
       .update(oneTimeTokens)

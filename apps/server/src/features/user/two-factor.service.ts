@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { encryptSecret } from '../../lib/secret-box';
 import { revokeSessions } from '../../lib/session-token';
 import { recordEvent } from '../events/events.service';
-import { checkSecondFactor } from './second-factor.service';
+import { verifySecondFactor } from './second-factor.service';
 import { createTotp, newBackupCode, newTotpSecret } from './totp';
 
 async function loadUser(ctx: AppContext, userId: string) {
@@ -55,7 +55,7 @@ export async function confirmTwoFactor(ctx: AppContext, actor: Actor, code: stri
   const user = await loadUser(ctx, actor.userId);
   if (user.totpEnabled || !user.totpSecretEncrypted)
     throw new AppError('conflict', 'error.two_factor_not_started');
-  if ((await checkSecondFactor(ctx, user, code)) !== 'totp')
+  if ((await verifySecondFactor(ctx, user, code)) !== 'totp')
     throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
   const backupCode = newBackupCode();
   await ctx.db
@@ -75,7 +75,7 @@ export async function confirmTwoFactor(ctx: AppContext, actor: Actor, code: stri
 export async function disableTwoFactor(ctx: AppContext, actor: Actor, code: string | undefined) {
   const user = await loadUser(ctx, actor.userId);
   if (!user.totpEnabled) return { '2fa_enabled': false };
-  if (!code || !(await checkSecondFactor(ctx, user, code)))
+  if (!code || !(await verifySecondFactor(ctx, user, code)))
     throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
   await ctx.db
     .update(users)

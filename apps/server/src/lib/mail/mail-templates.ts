@@ -12,7 +12,8 @@ export type MailTemplate =
   | 'account_closed'
   | 'invite'
   | 'invite_accepted'
-  | 'account_added';
+  | 'account_added'
+  | 'second_factor_locked';
 
 export interface TemplateText {
   subject: string;

@@ -67,4 +67,11 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     outro:
       'If this was not you, someone knows your password: reset it now and turn on two-factor authentication.',
   },
+  second_factor_locked: {
+    subject: 'Too many wrong sign-in codes on your Partner Portal account',
+    intro:
+      'Hi {{name}}, someone entered {{count}} wrong two-factor codes for your account, which means they know your password. Codes are refused for the next {{minutes}} minutes.',
+    action: 'Reset your password',
+    outro: 'If this was not you, reset your password now. If it was you, wait and try again.',
+  },
 };

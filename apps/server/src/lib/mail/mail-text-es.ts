@@ -68,4 +68,12 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     outro:
       'Si no has sido tú, alguien conoce tu contraseña: restablécela ahora y activa la verificación en dos pasos.',
   },
+  second_factor_locked: {
+    subject: 'Demasiados códigos de acceso incorrectos en tu cuenta de Partner Portal',
+    intro:
+      'Hola {{name}}, alguien ha introducido {{count}} códigos de verificación en dos pasos incorrectos para tu cuenta, lo que significa que conoce tu contraseña. Los códigos se rechazarán durante los próximos {{minutes}} minutos.',
+    action: 'Restablecer tu contraseña',
+    outro:
+      'Si no has sido tú, restablece tu contraseña ahora. Si has sido tú, espera e inténtalo de nuevo.',
+  },
 };
