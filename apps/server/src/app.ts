@@ -24,6 +24,7 @@ import type { MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import { socialProviderRoutes, socialRoutes } from './features/social/social.routes';
 import { createAccountLimits } from './lib/account-rate-limit';
+import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
@@ -92,7 +93,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await syncConfiguredCatalogue(database.db, config);
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
-  const limits = createAccountLimits(app);
+  const limits = createAccountLimits(
+    app,
+    createDeviceCookies({
+      sessionSecret: config.sessionSecret,
+      secure: config.appUrl.startsWith('https://'),
+      now: ctx.now,
+    }),
+  );
   await app.register(authRoutes, { prefix: '/api/auth', ctx, limits });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, limits });
   await app.register(userRoutes, { prefix: '/api/user', ctx, limits });

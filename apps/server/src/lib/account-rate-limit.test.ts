@@ -1,20 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '../../test/factories';
-import { bearer, PASSWORD, randomIp, signup, xsrfHeaders } from '../../test/identity-helpers';
+import {
+  bearer,
+  enableTwoFactor,
+  PASSWORD,
+  randomIp,
+  signup,
+  xsrfHeaders,
+} from '../../test/identity-helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { ACCOUNT_LIMITS } from './account-rate-limit';
+import { DEVICE_COOKIE } from './device-cookie';
 
 const env = useTestApp();
 
-// Every call from a new address: only the per-account limit can stop these.
-const signIn = (email: string, password: string) =>
+// Every call from a new address unless one is given: only the per-account limit can stop these.
+const signIn = (email: string, password: string, options: { ip?: string; cookie?: string } = {}) =>
   env.app.inject({
     method: 'POST',
     url: '/api/auth',
-    headers: xsrfHeaders,
-    remoteAddress: randomIp(),
+    headers: {
+      ...xsrfHeaders,
+      ...(options.cookie ? { cookie: `${xsrfHeaders.cookie}; ${options.cookie}` } : {}),
+    },
+    remoteAddress: options.ip ?? randomIp(),
     payload: { email, password },
   });
+
+/** The device cookie a completed sign-in set, as a request `cookie` pair. */
+function deviceCookie(answer: { cookies: { name: string; value: string }[] }): string {
+  const cookie = answer.cookies.find((c) => c.name === DEVICE_COOKIE);
+  if (!cookie) throw new Error('no device cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
 
 const GUESSES = ACCOUNT_LIMITS.password_guesses.max;
 
@@ -81,5 +99,54 @@ describe('per-account throttling', () => {
     }
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
     expect(answers.at(-1)?.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('wrong passwords cannot lock a user out (docs/security.md)', () => {
+  it('lets a browser that signed in before through while guesses from elsewhere lock the e-mail', async () => {
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const home = '10.200.0.1';
+    const first = await signIn(user.email, PASSWORD, { ip: home });
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceCookie(first);
+    const set = first.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+
+    for (let guess = 0; guess < GUESSES; guess += 1) {
+      expect((await signIn(user.email, `Wrong-guess-${guess}!`)).statusCode).toBe(401);
+    }
+    expect((await signIn(user.email, PASSWORD)).statusCode).toBe(429);
+    expect((await signIn(user.email, PASSWORD, { ip: home })).statusCode).toBe(429);
+    const known = await signIn(user.email, PASSWORD, { ip: home, cookie });
+    expect(known.statusCode, known.body).toBe(200);
+  });
+
+  it('still counts guesses per e-mail and address on a known browser, and ignores a forged or borrowed cookie', async () => {
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const { user: other } = await createUser(env.database.db, { password: PASSWORD });
+    const ip = '10.201.0.1';
+    const cookie = deviceCookie(await signIn(user.email, PASSWORD, { ip }));
+    for (let guess = 0; guess < ACCOUNT_LIMITS.password_guesses_per_source.max; guess += 1) {
+      expect((await signIn(user.email, `Wrong-${guess}!`, { ip, cookie })).statusCode).toBe(401);
+    }
+    expect((await signIn(user.email, PASSWORD, { ip, cookie })).statusCode).toBe(429);
+    // Known-device guesses did not use up the e-mail's counter for other browsers.
+    expect((await signIn(user.email, PASSWORD)).statusCode).toBe(200);
+
+    // Another user's cookie, or a tampered one, counts as an unknown browser.
+    for (let guess = 0; guess < GUESSES; guess += 1) {
+      expect((await signIn(other.email, `Wrong-${guess}!`)).statusCode).toBe(401);
+    }
+    expect((await signIn(other.email, PASSWORD, { cookie })).statusCode).toBe(429);
+    const forged = `${cookie.slice(0, -4)}AAAA`;
+    expect((await signIn(other.email, PASSWORD, { cookie: forged })).statusCode).toBe(429);
+  });
+
+  it('marks a browser only once the sign-in is complete, not at the OTP challenge', async () => {
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    await enableTwoFactor(env.database.db, user.id);
+    const challenge = await signIn(user.email, PASSWORD);
+    expect(challenge.json().data['2fa_required']).toBe(true);
+    expect(challenge.cookies.some((c) => c.name === DEVICE_COOKIE)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import type { DeviceCookies } from './device-cookie';
 
 /**
  * Security checklist "Throttling", per account on top of the per-IP route limits: guesses at
@@ -9,7 +10,11 @@ import { AppError } from './app-error';
  * their own successes, and a locked e-mail can still use a magic link or reset its password.
  */
 export const ACCOUNT_LIMITS = {
+  // Per e-mail from browsers that never signed in as it; per e-mail and address from any
+  // browser, which in practice binds only the real user's own, known browser (docs/security.md
+  // "Wrong passwords cannot lock a user out").
   password_guesses: { max: 10, timeWindow: 15 * 60_000 },
+  password_guesses_per_source: { max: 5, timeWindow: 15 * 60_000 },
   verification_mail: { max: 3, timeWindow: 60_000 },
   // Security checklist: invites are mail, 3 requests a minute per admin (N addresses count once).
   invite_mail: { max: 3, timeWindow: 60_000 },
@@ -28,13 +33,18 @@ export interface AccountLimiter {
 /** Per-account throttles, created once per app so every route counting an account shares them. */
 export interface AccountLimits {
   passwordGuesses: AccountLimiter;
+  passwordGuessesPerSource: AccountLimiter;
   verificationMail: AccountLimiter;
+  /** Browsers that have signed in before, which skip the per-e-mail guess counter. */
+  devices: DeviceCookies;
 }
 
-export function createAccountLimits(app: FastifyInstance): AccountLimits {
+export function createAccountLimits(app: FastifyInstance, devices: DeviceCookies): AccountLimits {
   return {
     passwordGuesses: createAccountLimiter(app, 'password_guesses'),
+    passwordGuessesPerSource: createAccountLimiter(app, 'password_guesses_per_source'),
     verificationMail: createAccountLimiter(app, 'verification_mail'),
+    devices,
   };
 }
 
@@ -79,6 +89,33 @@ export async function withGuessLimit<T>(
     return await attempt();
   } catch (error) {
     if (isWrongGuess(error)) await limiter.record(target.request, target.account);
+    throw error;
+  }
+}
+
+/**
+ * A password typed for an e-mail at sign-in or sign-up: counted per e-mail and address always,
+ * and per e-mail only from a browser that has not signed in as that user before (OWASP's device
+ * cookies), so wrong guesses from elsewhere cannot lock the real user out of their own browser.
+ */
+export async function withPasswordGuessLimit<T>(
+  limits: AccountLimits,
+  target: { request: FastifyRequest; reply: FastifyReply; email: string },
+  attempt: () => Promise<T>,
+  isWrongGuess: (error: unknown) => boolean,
+): Promise<T> {
+  const { request, reply, email } = target;
+  const counters: [AccountLimiter, string][] = [
+    [limits.passwordGuessesPerSource, `${email.toLowerCase()}|${request.ip}`],
+  ];
+  if (!limits.devices.isKnown(request, email)) counters.push([limits.passwordGuesses, email]);
+  for (const [limiter, account] of counters) await limiter.check(request, reply, account);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (isWrongGuess(error)) {
+      for (const [limiter, account] of counters) await limiter.record(request, account);
+    }
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import type { AppContext } from '../../lib/app-context';
-import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
+import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
@@ -30,9 +30,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const meta = { ...requestMeta(request), locale: request.headers['accept-language'] ?? 'en' };
       // Signing up with a registered e-mail checks its password, so it counts as a guess too.
-      const response = await withGuessLimit(
-        limits.passwordGuesses,
-        { request, reply, account: request.body.email },
+      const response = await withPasswordGuessLimit(
+        limits,
+        { request, reply, email: request.body.email },
         () => signUpAccount(ctx, request.body, meta),
         (error) => error instanceof AppError && error.messageKey === 'error.email_taken',
       );

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
@@ -10,9 +11,10 @@ import {
   SigninInputSchema,
   SigninResponseSchema,
   SwitchAccountInputSchema,
+  type SigninResponse,
 } from '@partner-portal/shared/identity';
 import type { AppContext } from '../../lib/app-context';
-import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
+import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
@@ -46,15 +48,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const body = request.body;
       // Social sign-in posts the one-time token its callback handed the browser.
       if ('token' in body) {
-        return ok(await signInWithSocialToken(ctx, body.token, requestMeta(request)));
+        return ok(
+          rememberSignedIn(
+            reply,
+            await signInWithSocialToken(ctx, body.token, requestMeta(request)),
+          ),
+        );
       }
-      const response = await withGuessLimit(
-        limits.passwordGuesses,
-        { request, reply, account: body.email },
+      const response = await withPasswordGuessLimit(
+        limits,
+        { request, reply, email: body.email },
         () => signInWithPassword(ctx, body, requestMeta(request)),
         (error) => error instanceof AppError && error.status === 401,
       );
-      return ok(response);
+      return ok(rememberSignedIn(reply, response));
     },
   );
 
@@ -95,6 +102,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   const signinAnswer = { 200: dataEnvelope(SigninResponseSchema) };
 
+  /** A completed sign-in marks this browser as the user's (lib/device-cookie.ts). */
+  function rememberSignedIn<T extends SigninResponse>(reply: FastifyReply, response: T): T {
+    if ('email' in response) limits.devices.remember(reply, response.email);
+    return response;
+  }
+
   app.post(
     '/magic',
     {
@@ -120,7 +133,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', rateLimit: rateLimitFor('otp') },
       schema: { body: TokenInputSchema, response: signinAnswer },
     },
-    async (request) => ok(await signInWithMagicLink(ctx, request.body.token, requestMeta(request))),
+    async (request, reply) =>
+      ok(
+        rememberSignedIn(
+          reply,
+          await signInWithMagicLink(ctx, request.body.token, requestMeta(request)),
+        ),
+      ),
   );
 
   app.post(
@@ -147,10 +166,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', rateLimit: rateLimitFor('otp') },
       schema: { body: ResetPasswordInputSchema, response: signinAnswer },
     },
-    async (request) => {
+    async (request, reply) => {
       const response = await resetPassword(ctx, request.body, requestMeta(request));
       return ok(
-        response,
+        rememberSignedIn(reply, response),
         translate(
           localeFromAcceptLanguage(request.headers['accept-language']),
           'message.password_reset',
@@ -165,7 +184,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', rateLimit: rateLimitFor('otp') },
       schema: { body: OtpInputSchema, response: { 200: dataEnvelope(SessionResponseSchema) } },
     },
-    async (request) => ok(await completeOtpChallenge(ctx, request.body, requestMeta(request))),
+    async (request, reply) =>
+      ok(
+        rememberSignedIn(
+          reply,
+          await completeOtpChallenge(ctx, request.body, requestMeta(request)),
+        ),
+      ),
   );
 
   app.post(
