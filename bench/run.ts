@@ -8,6 +8,7 @@ import { startAppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
 import { runDashboardBench, type DashboardBench } from './dashboards';
 import { measureRouteJs } from './route-js-size';
+import { runSignInFloodBench } from './signin-flood';
 
 const root = new URL('..', import.meta.url).pathname;
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,6 +46,11 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
+
+  const flood = await runSignInFloodBench(durationSeconds);
+  console.log(
+    `GET /api/user p99: idle ${flood.idle.p99} ms, during a sign-in flood ${flood.flood.p99} ms (${flood.ratio}×, target ≤ ${flood.target}×)`,
+  );
 
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   let dashboards: DashboardBench | null = null;
@@ -90,6 +96,21 @@ async function main(): Promise<void> {
     '| scenario | requests/s (mean) | p50 ms | p99 ms | errors + non-2xx |',
     '|---|---|---|---|---|',
     ...rows,
+    '',
+    '## GET /api/user during a sign-in flood',
+    '',
+    `The demo owner's GET /api/user at a steady 200 calls/s, idle and then while ${flood.signins.sent.toLocaleString('en')} wrong-password sign-ins arrive at 60/s from random addresses (answers: ${Object.entries(
+      flood.signins.byStatus,
+    )
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ')}).`,
+    '',
+    '| measure | p50 ms | p99 ms | calls/s | errors |',
+    '|---|---|---|---|---|',
+    `| idle | ${flood.idle.p50} | ${flood.idle.p99} | ${flood.idle.rps} | 0 |`,
+    `| during the flood | ${flood.flood.p50} | ${flood.flood.p99} | ${flood.flood.rps} | ${flood.flood.errors} |`,
+    '',
+    `p99 during the flood is ${flood.ratio}× idle (target ≤ ${flood.target}×: ${flood.ratio <= flood.target ? 'met' : '**missed**'}).`,
     '',
     '## JavaScript loaded by /signin',
     '',

@@ -28,6 +28,7 @@ import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
+import { configurePasswordHashing } from './lib/password';
 import { registerRateLimit } from './lib/rate-limit';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { DEFAULT_WEB_DIST, registerSpa } from './lib/spa';
@@ -56,6 +57,7 @@ function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['tr
 /** Builds the whole app without listening (style doc: app.ts builds, server.ts listens). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  configurePasswordHashing(config.passwordHashing);
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: MAX_BODY_BYTES,

@@ -3,6 +3,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { makePrivateDir } from './lib/private-files';
+import { hashingLimits } from './lib/password';
+import type { WorkGateLimits } from './lib/work-gate';
 import { WorkbookKindSchema } from '@partner-portal/shared/workbooks';
 
 /** Boot stops with this when the environment is wrong; its message lists every bad variable. */
@@ -94,6 +96,9 @@ const EnvSchema = z.object({
     .optional()
     .default(3600),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  // Password hashing is CPU-bound: how many hash at once, and how many sign-ins may wait.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   TRUST_PROXY: optionalString,
   DEMO_SEED: booleanFlag,
   LOG_LEVEL: z
@@ -219,6 +224,7 @@ export interface Config {
   sigmaBaseUrl: string;
   oauthProviders: OAuthProviderConfig[];
   redisUrl: string | undefined;
+  passwordHashing: WorkGateLimits;
   trustProxy: boolean | number | string[];
   demoSeed: boolean;
   logLevel: string;
@@ -368,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sigmaBaseUrl: raw.SIGMA_BASE_URL.replace(/\/$/, ''),
     oauthProviders,
     redisUrl: raw.REDIS_URL,
+    passwordHashing: hashingLimits(raw.PASSWORD_HASH_CONCURRENCY, raw.PASSWORD_HASH_QUEUE),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     // The embedded database is the try-it-out path, so it gets demo data unless told otherwise.
     demoSeed: isOn(raw.DEMO_SEED) ?? !raw.DATABASE_URL,

@@ -151,7 +151,7 @@ async function authenticate(
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (!match?.[1]) return null;
-  const claims = await verifySessionToken(secret, match[1], at);
+  const claims = verifySessionToken(secret, match[1], at);
   if (!claims) return null;
   return findLiveActor(db, claims, at, { touch: true });
 }

@@ -69,6 +69,7 @@ const en = {
     'Support staff signed in as this user cannot change how they sign in (email, password, two-factor authentication, keys or card).',
   'error.second_factor_locked':
     'Too many wrong codes. For your safety, codes are refused for {{minutes}} minutes; we emailed you about it.',
+  'error.busy': 'We are handling many sign-ins right now. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -151,6 +152,8 @@ const es: Record<MessageKey, string> = {
     'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, verificación en dos pasos, claves o tarjeta).',
   'error.second_factor_locked':
     'Demasiados códigos incorrectos. Por seguridad, los códigos se rechazarán durante {{minutes}} minutos; te hemos enviado un correo.',
+  'error.busy':
+    'Estamos atendiendo muchos inicios de sesión en este momento. Inténtalo de nuevo en unos instantes.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

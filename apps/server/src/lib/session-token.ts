@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/index';
+import { signJwt, verifyJwt } from './hs256-jwt';
 
 export const SESSION_ISSUER = 'partner-portal';
 export const SESSION_AUDIENCE = 'partner-portal';
@@ -55,46 +55,45 @@ export async function createSessionToken(
     lastSeenAt: now,
     expiresAt,
   });
-  const token = await new SignJWT({ acc: input.accountId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setJti(sessionId)
-    .setSubject(input.userId)
-    .setIssuer(SESSION_ISSUER)
-    .setAudience(SESSION_AUDIENCE)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(sessionKey(secret));
+  const token = signJwt(
+    {
+      acc: input.accountId,
+      jti: sessionId,
+      sub: input.userId,
+      iss: SESSION_ISSUER,
+      aud: SESSION_AUDIENCE,
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    },
+    sessionKey(secret),
+  );
   return { token, sessionId, expiresAt };
 }
 
 /**
  * Verifies signature (HS256 only: `alg: none` and others are refused), issuer, audience and
- * expiry. Returns null for any token that fails, so callers answer 401 rather than 500.
+ * expiry, synchronously (lib/hs256-jwt.ts says why). Null for any token that fails, so callers
+ * answer 401 rather than 500.
  */
-export async function verifySessionToken(
+export function verifySessionToken(
   secret: string,
   token: string,
   now: Date = new Date(),
-): Promise<SessionClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, sessionKey(secret), {
-      algorithms: ['HS256'],
-      issuer: SESSION_ISSUER,
-      audience: SESSION_AUDIENCE,
-      currentDate: now,
-    });
-    if (
-      typeof payload.jti !== 'string' ||
-      typeof payload.sub !== 'string' ||
-      typeof payload.acc !== 'string'
-    ) {
-      return null;
-    }
-    return { sessionId: payload.jti, userId: payload.sub, accountId: payload.acc };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-    throw error;
+): SessionClaims | null {
+  const claims = verifyJwt(token, sessionKey(secret), {
+    issuer: SESSION_ISSUER,
+    audience: SESSION_AUDIENCE,
+    now,
+  });
+  if (
+    !claims ||
+    typeof claims.jti !== 'string' ||
+    typeof claims.sub !== 'string' ||
+    typeof claims.acc !== 'string'
+  ) {
+    return null;
   }
+  return { sessionId: claims.jti, userId: claims.sub, accountId: claims.acc };
 }
 
 /** Revokes every live session matching the filter (e.g. all of a user's but the current one). */

@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { signJwt, verifyJwt } from '../../lib/hs256-jwt';
 import { z } from 'zod';
 import type { EmbedClaims } from './embed-claims';
 
@@ -35,43 +35,44 @@ const UrlTokenSchema = MintedInSchema.extend({
 export type LocalUrlToken = z.infer<typeof UrlTokenSchema>;
 
 /** The built-in provider's URL token: Sigma's claim shape, plus the workbook it opens. */
-export async function signLocalUrlToken(
+export function signLocalUrlToken(
   sessionSecret: string,
   claims: EmbedClaims,
   workbookId: string,
   mintedIn: MintedIn,
-): Promise<string> {
+): string {
   const { iat, exp, jti, sub, ...rest } = claims;
-  return new SignJWT({ ...rest, ...mintedIn, workbook_id: workbookId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 'partner-portal-local' })
-    .setIssuer(ISSUER)
-    .setAudience(URL_AUDIENCE)
-    .setSubject(sub)
-    .setJti(jti)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(embedKey(sessionSecret));
+  return signJwt(
+    {
+      ...rest,
+      ...mintedIn,
+      workbook_id: workbookId,
+      iss: ISSUER,
+      aud: URL_AUDIENCE,
+      sub,
+      jti,
+      iat,
+      exp,
+    },
+    embedKey(sessionSecret),
+    { kid: 'partner-portal-local' },
+  );
 }
 
 /** Null for anything but a valid, unexpired URL token minted for this very workbook. */
-export async function verifyLocalUrlToken(
+export function verifyLocalUrlToken(
   sessionSecret: string,
   token: string,
   workbookId: string,
   now: Date,
-): Promise<LocalUrlToken | null> {
-  try {
-    const { payload } = await jwtVerify(token, embedKey(sessionSecret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: URL_AUDIENCE,
-      currentDate: now,
-    });
-    const parsed = UrlTokenSchema.safeParse(payload);
-    return parsed.success && parsed.data.workbook_id === workbookId ? parsed.data : null;
-  } catch {
-    return null;
-  }
+): LocalUrlToken | null {
+  const payload = verifyJwt(token, embedKey(sessionSecret), {
+    issuer: ISSUER,
+    audience: URL_AUDIENCE,
+    now,
+  });
+  const parsed = UrlTokenSchema.safeParse(payload);
+  return parsed.success && parsed.data.workbook_id === workbookId ? parsed.data : null;
 }
 
 const SessionSchema = MintedInSchema.extend({
@@ -83,12 +84,12 @@ const SessionSchema = MintedInSchema.extend({
 /** What every data call of the embed page is scoped by: taken from the token, never the request. */
 export type EmbedScope = z.infer<typeof SessionSchema>;
 
-export async function signEmbedSession(
+export function signEmbedSession(
   sessionSecret: string,
   urlToken: LocalUrlToken,
   now: Date,
   userSessionEnds: Date,
-): Promise<{ token: string; expiresAt: Date; scope: EmbedScope }> {
+): { token: string; expiresAt: Date; scope: EmbedScope } {
   const exp = Math.min(
     urlToken.exp,
     Math.floor(now.getTime() / 1000) + SESSION_SECONDS,
@@ -104,31 +105,29 @@ export async function signEmbedSession(
       ? { advertiser_name: urlToken.user_attributes.advertiser_name }
       : {}),
   };
-  const token = await new SignJWT(scope)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setAudience(SESSION_AUDIENCE)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(exp)
-    .sign(embedKey(sessionSecret));
+  const token = signJwt(
+    {
+      ...scope,
+      iss: ISSUER,
+      aud: SESSION_AUDIENCE,
+      iat: Math.floor(now.getTime() / 1000),
+      exp,
+    },
+    embedKey(sessionSecret),
+  );
   return { token, expiresAt: new Date(exp * 1000), scope: { ...scope, exp } };
 }
 
-export async function verifyEmbedSession(
+export function verifyEmbedSession(
   sessionSecret: string,
   token: string,
   now: Date,
-): Promise<EmbedScope | null> {
-  try {
-    const { payload } = await jwtVerify(token, embedKey(sessionSecret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: SESSION_AUDIENCE,
-      currentDate: now,
-    });
-    const parsed = SessionSchema.safeParse(payload);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+): EmbedScope | null {
+  const payload = verifyJwt(token, embedKey(sessionSecret), {
+    issuer: ISSUER,
+    audience: SESSION_AUDIENCE,
+    now,
+  });
+  const parsed = SessionSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
 }
