@@ -1,6 +1,12 @@
 import { createVerifiedPartner } from '../fixtures/accounts';
 import { switchLook } from '../fixtures/session';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 test('the account overview and notification switches, also in Spanish, dark, on a phone', async ({
   page,
@@ -35,10 +41,7 @@ test('the account overview and notification switches, also in Spanish, dark, on 
   await switchLook(page, request, { locale: 'es', dark: true });
   await expect(page.getByRole('switch', { name: 'Nuevo inicio de sesión' })).not.toBeChecked();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
   await saveScreen(page, 'account-notifications-es-dark-phone');
   await page.goto('/account');

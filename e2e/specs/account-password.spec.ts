@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { createVerifiedPartner } from '../fixtures/accounts';
 import { switchLook } from '../fixtures/session';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/signin');
@@ -52,10 +58,7 @@ test.describe('the password screen in Spanish, dark, at phone width', () => {
     await switchLook(page, request, { locale: 'es', dark: true });
     await page.goto('/account/password');
     await expect(page.getByLabel(/^Contraseña actual/)).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'account-password-es-dark-phone');
   });

@@ -8,7 +8,13 @@ import {
 } from '../fixtures/accounts';
 import { mailbox } from '../fixtures/mailbox';
 import { openSignedIn } from '../fixtures/session';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 const PASSWORD = 'Profile-pass-1!';
 
@@ -41,7 +47,7 @@ async function closeFromDangerZone(page: Page, button: string) {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-test('a new e-mail address on the profile needs verifying before the app opens again', async ({
+test('a new e-mail address needs the password and its own mailbox; the old one signs in until then', async ({
   page,
   request,
 }) => {
@@ -55,18 +61,67 @@ test('a new e-mail address on the profile needs verifying before the app opens a
 
   await page.getByLabel(/^First name/).fill('Josefina');
   await page.getByLabel(/^Email/).fill(changed);
+  await page.getByLabel(/^Current password/).fill(PASSWORD);
+  await saveScreen(page, 'account-profile-email-change-en-light');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page).toHaveURL(/\/signup\/verify/);
-  const mail = await mailbox.waitFor(changed, /Verify your email address/);
-  // Until the link is opened, the app sends the user back to the verify screen.
-  await page.goto('/dashboard/core');
-  await expect(page).toHaveURL(/\/signup\/verify/);
+  const pending = page.getByRole('status').filter({ hasText: 'waiting to be confirmed' });
+  await expect(pending).toContainText(changed);
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'account-profile-pending-en-light');
 
-  await page.goto(mailbox.linkIn(mail));
+  // The old address is told, with a way back; it keeps signing in, the new one does not yet.
+  const notice = await mailbox.waitFor(email, /email is changing/);
+  expect(notice.text).toContain(changed);
+  expect(notice.text).toContain('/email/revert?token=');
+  expect(await signInStatus(request, email)).toBe(200);
+  expect(await signInStatus(request, changed)).toBe(401);
+  await page.goto('/dashboard/core');
+  await expect(page).toHaveURL(/\/dashboard\/core/);
+
+  const confirm = await mailbox.waitFor(changed, /Verify your email address/);
+  await page.goto(mailbox.linkIn(confirm));
   await expect(page).not.toHaveURL(/\/signup\/verify/);
   await page.goto('/account/profile');
   await expect(page.getByLabel(/^Email/)).toHaveValue(changed);
   await expect(page.getByLabel(/^First name/)).toHaveValue('Josefina');
+  await expect(pending).toHaveCount(0);
+  expect(await signInStatus(request, changed)).toBe(200);
+  expect(await signInStatus(request, email)).toBe(401);
+});
+
+test('"this was not me" from the old mailbox takes the account back and ends every session', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('revert');
+  const intruder = uniqueEmail('intruder');
+  await createVerifiedPartner(request, email, PASSWORD);
+  const stolen = await apiSignIn(request, email, PASSWORD);
+  const asked = await request.patch('/api/user', {
+    headers: { ...(await xsrfHeaders(request)), authorization: `Bearer ${stolen.token}` },
+    data: { email: intruder, password: PASSWORD },
+  });
+  expect(asked.status()).toBe(200);
+
+  const notice = await mailbox.waitFor(email, /email is changing/);
+  await page.goto(mailbox.linkIn(notice));
+  const restore = page.getByRole('button', { name: 'Restore my email and sign out everywhere' });
+  await expect(restore).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'email-revert-en-light');
+  await restore.click();
+  await expect(page.getByText('Your account is yours again')).toBeVisible();
+  await saveScreen(page, 'email-revert-done-en-light');
+
+  expect(await sessionWorks(request, stolen)).toBe(false);
+  expect(await signInStatus(request, email)).toBe(200);
+  const restored = await mailbox.waitFor(email, /email is .* again/);
+  expect(restored.text).toContain('/forgotpassword');
+  // The link works once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore my email and sign out everywhere' }).click();
+  await expect(page.getByText('This link cannot be used')).toBeVisible();
 });
 
 test('the owner closes the whole account: every member loses access', async ({ page, request }) => {
@@ -188,13 +243,21 @@ test.describe('profile, help and feedback in Spanish, dark, at phone width', () 
     ] as const) {
       if (path !== '/account/profile') await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await expectNoSeriousA11yViolations(page);
       await saveScreen(page, `${name}-es-dark-phone`);
     }
+    await page.goto('/account/profile');
+    await page.getByLabel(/^Correo/).fill(uniqueEmail('nuevo'));
+    await expect(page.getByLabel(/^Contraseña actual/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreen(page, 'account-profile-email-change-es-dark-phone');
+    await page.goto('/email/revert?token=not-a-real-token');
+    await expect(page.getByRole('button', { name: /^Restaurar mi correo/ })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreen(page, 'email-revert-es-dark-phone');
     await page.goto('/account/profile');
     await page.getByRole('button', { name: /^Cerrar/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

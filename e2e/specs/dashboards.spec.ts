@@ -4,7 +4,13 @@ import { NORTHWIND_REPORT } from '../../apps/server/src/db/seed/demo-report-plan
 import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
 import { demoSession, type SessionRecord } from '../fixtures/accounts';
 import { saveLook, type Look } from '../fixtures/session';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 /** Opens the app already signed in, in the given language and theme. */
 async function useSession(
@@ -133,10 +139,7 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
     await expect(
       workbook.getByText('Cifras clave').or(workbook.getByLabel('Cifras clave')),
     ).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'dashboard-core-es-dark-phone');
   });

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { createSession, type SessionRecord } from '../fixtures/accounts';
 import { saveLook } from '../fixtures/session';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 type Step = { verified: boolean; plan: boolean };
 
@@ -110,10 +116,7 @@ test.describe('identity screens at phone width', () => {
     test(`${screen.name} fits without horizontal scrolling`, async ({ page }) => {
       await page.goto(screen.path);
       await expect(page.getByRole('main').getByText(screen.shows[0]).first()).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await saveScreen(page, `identity-${screen.name}-phone`);
     });
   }

@@ -1,4 +1,10 @@
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 test.describe('sign-in page renders', () => {
   test('in English', async ({ page }) => {
@@ -36,10 +42,7 @@ test.describe('sign-in page renders', () => {
     test('without horizontal scrolling', async ({ page }) => {
       await page.goto('/signin');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await saveScreen(page, 'signin-en-phone');
     });
   });

@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import { apiSignIn, createVerifiedPartner, demoSession } from '../fixtures/accounts';
 import { mailbox } from '../fixtures/mailbox';
 import { openSignedIn } from '../fixtures/session';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  saveScreen,
+  test,
+  expectNoSidewaysScroll,
+} from '../fixtures/test';
 
 const PASSWORD = 'Team-owner-1!';
 
@@ -108,10 +114,7 @@ test.describe('the users screen in Spanish, dark, at phone width', () => {
     const session = await apiSignIn(request, owner, PASSWORD);
     await openSignedIn(page, request, session, '/account/users', { locale: 'es', dark: true });
     await expect(row(page, owner)).toContainText('Propietario');
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'team-users-es-dark-phone');
     await page.getByRole('button', { name: 'Nuevo' }).click();

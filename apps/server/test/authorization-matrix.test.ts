@@ -94,6 +94,7 @@ const TABLE: Record<string, Row> = {
   'PUT /api/user/password': { access: 'authenticated', payload: {}, passed: 400 },
   // Every probing member is verified already.
   'POST /api/user/verify/request': { access: 'authenticated', passed: 409 },
+  'POST /api/user/email/revert': { access: 'public', payload: {}, passed: 400 },
   'POST /api/user/verify': { access: 'public', payload: {}, passed: 400 },
   'PUT /api/user/2fa': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/user/2fa/verify': { access: 'authenticated', payload: {}, passed: 400 },

@@ -52,11 +52,14 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
   'POST /api/account/plan': { body: () => ({ plan: 'free_plus' }) },
-  'PATCH /api/user': { body: () => ({ first_name: 'Ada', last_name: 'Byron' }) },
+  'PATCH /api/user': {
+    body: () => ({ first_name: 'Ada', email: uniqueEmail('fuzz'), password: WRONG_PASSWORD }),
+  },
   'PUT /api/user/password': {
     body: () => ({ oldpassword: WRONG_PASSWORD, newpassword: 'New-horse-7!' }),
   },
   'POST /api/user/verify': { body: () => ({ token: token43() }) },
+  'POST /api/user/email/revert': { body: () => ({ token: token43() }) },
   'PUT /api/user/2fa': { body: () => ({ '2fa_enabled': false, code: '123456' }) },
   'POST /api/user/2fa/verify': { body: () => ({ code: '123456' }) },
   'POST /api/user': {

@@ -135,6 +135,10 @@ export const PROFILE_FIELDS = {
   first_name: requiredText({ field: 'first_name', max: 100 }).optional(),
   last_name: requiredText({ field: 'last_name', max: 100 }).optional(),
   email: emailField().optional(),
+  /** Proves a new `email` (docs/security.md "An e-mail change cannot take an account over"). */
+  password: storableText().max(1024).optional(),
+  /** The same for a user without a password: a 2FA code, or the code mailed to them. */
+  code: storableText().trim().max(32).optional(),
   default_account: z.string().uuid().nullable().optional(),
   dark_mode: z.boolean().optional(),
   locale: z.enum(LOCALES).optional(),
@@ -144,3 +148,6 @@ export const ProfileUpdateInputSchema = z
   .strictObject(PROFILE_FIELDS)
   .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field.' });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
+
+/** POST /api/user/email/revert: the "this was not me" link mailed to the old address. */
+export const EmailRevertResponseSchema = z.object({ email: z.string() });

@@ -13,6 +13,8 @@ export const CurrentUserSchema = z.object({
   last_name: z.string(),
   name: z.string(),
   email: z.string(),
+  /** A new address waiting to be confirmed from its mailbox; `email` signs in until then. */
+  pending_email: z.string().nullable().optional(),
   avatar: z.string().nullable(),
   dark_mode: z.boolean(),
   locale: z.enum(LOCALES),

@@ -70,6 +70,20 @@ const en = {
   'error.second_factor_locked':
     'Too many wrong codes. For your safety, codes are refused for {{minutes}} minutes; we emailed you about it.',
   'error.busy': 'We are handling many sign-ins right now. Please try again in a moment.',
+  'error.email_change_password_required': 'Enter your current password to change your email.',
+  'error.email_change_password_wrong': 'That is not your current password.',
+  'error.email_change_code_required':
+    'Enter a code from your authenticator app to change your email.',
+  'error.email_change_code_sent':
+    'We emailed a code to {{email}}. Enter it here to change your email.',
+  'error.email_change_code_invalid': 'That code is not right or has expired.',
+  'error.only_with_email': '{{field}} is only needed to change your email.',
+  'error.email_revert_invalid': 'This link is invalid or has expired.',
+  'message.email_change_pending':
+    'Check {{email}} for a link to confirm it. Until then, keep signing in with {{current}}.',
+  'message.email_change_cancelled': 'Your email stays {{email}}.',
+  'message.email_restored':
+    'Your email is {{email}} again and every session was signed out. To be safe, choose a new password.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -154,6 +168,21 @@ const es: Record<MessageKey, string> = {
     'Demasiados códigos incorrectos. Por seguridad, los códigos se rechazarán durante {{minutes}} minutos; te hemos enviado un correo.',
   'error.busy':
     'Estamos atendiendo muchos inicios de sesión en este momento. Inténtalo de nuevo en unos instantes.',
+  'error.email_change_password_required':
+    'Introduce tu contraseña actual para cambiar tu correo electrónico.',
+  'error.email_change_password_wrong': 'Esa no es tu contraseña actual.',
+  'error.email_change_code_required':
+    'Introduce un código de tu aplicación de autenticación para cambiar tu correo electrónico.',
+  'error.email_change_code_sent':
+    'Hemos enviado un código a {{email}}. Introdúcelo aquí para cambiar tu correo electrónico.',
+  'error.email_change_code_invalid': 'Ese código no es correcto o ha caducado.',
+  'error.only_with_email': '{{field}} solo hace falta para cambiar tu correo electrónico.',
+  'error.email_revert_invalid': 'Este enlace no es válido o ha caducado.',
+  'message.email_change_pending':
+    'Revisa {{email}}: te hemos enviado un enlace para confirmarlo. Hasta entonces, sigue iniciando sesión con {{current}}.',
+  'message.email_change_cancelled': 'Tu correo electrónico sigue siendo {{email}}.',
+  'message.email_restored':
+    'Tu correo electrónico vuelve a ser {{email}} y se han cerrado todas las sesiones. Por seguridad, elige una contraseña nueva.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -13,6 +13,8 @@ export const TOKEN_TTL_SECONDS: Record<OneTimeTokenKind, number> = {
   otp_challenge: 5 * 60,
   social: 60,
   embed_jti: 60 * 60,
+  email_revert: 7 * 24 * 60 * 60,
+  email_code: 10 * 60,
 };
 
 export function hashToken(token: string): string {
@@ -32,7 +34,8 @@ export interface IssuedToken {
 
 /**
  * Issues a 256-bit token (only its SHA-256 is stored) and revokes the user's older live tokens
- * of the same kind, so only the newest link works.
+ * of the same kind, so only the newest link works — except `keepOlder` kinds, whose every link
+ * must keep working (an e-mail change's "this was not me", which a later change must not void).
  */
 export async function issueOneTimeToken(
   db: Db,
@@ -42,28 +45,31 @@ export async function issueOneTimeToken(
     accountId?: string | null;
     payload?: Record<string, unknown>;
     now?: Date;
+    keepOlder?: boolean;
   },
 ): Promise<IssuedToken> {
   const now = input.now ?? new Date();
   const token = generateToken();
+  const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_SECONDS[input.kind] * 1000);
   return db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(oneTimeTokens.userId, input.userId),
-          eq(oneTimeTokens.kind, input.kind),
-          isNull(oneTimeTokens.usedAt),
-          isNull(oneTimeTokens.revokedAt),
-        ),
-      );
+    if (!input.keepOlder)
+      await tx
+        .update(oneTimeTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(oneTimeTokens.userId, input.userId),
+            eq(oneTimeTokens.kind, input.kind),
+            isNull(oneTimeTokens.usedAt),
+            isNull(oneTimeTokens.revokedAt),
+          ),
+        );
     const [row] = await tx
       .insert(oneTimeTokens)
       .values({
         kind: input.kind,
-        tokenHash: hashToken(token),
+        tokenHash,
         userId: input.userId,
         accountId: input.accountId ?? null,
         payload: input.payload ?? {},

@@ -16,6 +16,7 @@ export const paths = {
   magic: '/magic',
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword',
+  emailRevert: '/email/revert',
   welcome: '/welcome',
   help: '/help',
   dashboardCore: '/dashboard/core',
@@ -205,6 +206,14 @@ export const ROUTES: RouteDefinition[] = [
     access: query('token'),
     titleKey: 'titles.impersonate',
     page: 'signin-impersonate',
+  },
+  {
+    // The "this was not me" link mailed to the old address when the e-mail is changed.
+    path: paths.emailRevert,
+    layout: 'centered',
+    access: query('token'),
+    titleKey: 'titles.email_revert',
+    page: 'email-revert',
   },
 ];
 

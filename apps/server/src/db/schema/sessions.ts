@@ -34,6 +34,10 @@ export const ONE_TIME_TOKEN_KINDS = [
   'social',
   // A used embed-token `jti` (built-in analytics): recorded so a reloaded URL is refused.
   'embed_jti',
+  // "This was not me": undoes an e-mail change from the old address.
+  'email_revert',
+  // A code mailed to the current address, for a user without a password changing the e-mail.
+  'email_code',
 ] as const;
 export type OneTimeTokenKind = (typeof ONE_TIME_TOKEN_KINDS)[number];
 

@@ -25,6 +25,9 @@ export const users = pgTable(
     darkMode: boolean('dark_mode').notNull().default(false),
     locale: text('locale').notNull().default('en'),
     verified: boolean('verified').notNull().default(false),
+    // A new address asked for but not yet confirmed from its mailbox: until then the user signs
+    // in with `email` (docs/security.md "An e-mail change cannot take an account over").
+    pendingEmail: text('pending_email'),
     totpSecretEncrypted: text('totp_secret_encrypted'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     // The last TOTP step accepted, so a code cannot be replayed within its window.

@@ -4,6 +4,7 @@ import type { SocialFailureReason } from '@partner-portal/shared/social';
 import { toLocale } from '@partner-portal/shared/constants';
 import type { OAuthProviderName } from '../../config';
 import { accounts, accountUsers, oauthIdentities, users } from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
@@ -16,11 +17,6 @@ export class SocialSignInError extends Error {
   constructor(readonly reason: SocialFailureReason) {
     super(`social sign-in refused: ${reason}`);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause ? error.cause : error;
-  return (cause as { code?: unknown }).code === '23505';
 }
 
 /**

@@ -39,6 +39,7 @@ export async function getCurrentUser(
     last_name: user.lastName,
     name: `${user.firstName} ${user.lastName}`.trim(),
     email: user.email,
+    pending_email: user.pendingEmail,
     avatar: user.avatar,
     dark_mode: user.darkMode,
     locale: toLocale(user.locale),

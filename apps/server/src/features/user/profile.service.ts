@@ -5,24 +5,37 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { getCurrentUser } from './current-user.service';
-import { changeEmail } from './email-change.service';
+import { applyEmailChange, mailEmailChange, planEmailChange } from './email-change.service';
 
 /**
  * PATCH /api/user on oneself: names, preferences, the default account (one the user belongs
- * to; anyone else's is "not found"), support access, and the e-mail through its own rule (the
- * user must verify the new address). Answers the updated user.
+ * to; anyone else's is "not found"), support access, and a new e-mail through its own rules
+ * (email-change.service.ts). Everything that can refuse runs before the first write, and the
+ * writes are one transaction, so a refused request changes nothing. Answers the updated user and
+ * what became of an e-mail change.
  */
 export async function updateProfile(ctx: AppContext, actor: Actor, input: ProfileUpdateInput) {
-  // The e-mail is how the user signs in: support staff impersonating them may not change it.
-  if (input.email !== undefined) requireOwnSession(actor);
-  if (input.default_account) {
+  const { email, password, code, ...fields } = input;
+  if (email === undefined) {
+    const stray = password !== undefined ? 'password' : code !== undefined ? 'code' : null;
+    if (stray) {
+      throw new AppError('bad_request', 'error.only_with_email', {
+        inputError: stray,
+        params: { field: stray },
+      });
+    }
+  } else {
+    // The e-mail is how the user signs in: support staff impersonating them may not change it.
+    requireOwnSession(actor);
+  }
+  if (fields.default_account) {
     const [membership] = await ctx.db
       .select({ accountId: accountUsers.accountId })
       .from(accountUsers)
       .where(
         and(
           eq(accountUsers.userId, actor.userId),
-          eq(accountUsers.accountId, input.default_account),
+          eq(accountUsers.accountId, fields.default_account),
         ),
       )
       .limit(1);
@@ -30,17 +43,28 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
       throw new AppError('not_found', 'error.account_not_found', { inputError: 'default_account' });
     }
   }
+  const plan =
+    email === undefined
+      ? ({ kind: 'none' } as const)
+      : await planEmailChange(ctx, actor.userId, email, { password, code });
+
   const changes = {
-    ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-    ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-    ...(input.default_account !== undefined ? { defaultAccountId: input.default_account } : {}),
-    ...(input.dark_mode !== undefined ? { darkMode: input.dark_mode } : {}),
-    ...(input.locale !== undefined ? { locale: input.locale } : {}),
-    ...(input.support_enabled !== undefined ? { supportEnabled: input.support_enabled } : {}),
+    ...(fields.first_name !== undefined ? { firstName: fields.first_name } : {}),
+    ...(fields.last_name !== undefined ? { lastName: fields.last_name } : {}),
+    ...(fields.default_account !== undefined ? { defaultAccountId: fields.default_account } : {}),
+    ...(fields.dark_mode !== undefined ? { darkMode: fields.dark_mode } : {}),
+    ...(fields.locale !== undefined ? { locale: fields.locale } : {}),
+    ...(fields.support_enabled !== undefined ? { supportEnabled: fields.support_enabled } : {}),
   };
-  if (Object.keys(changes).length > 0) {
-    await ctx.db.update(users).set(changes).where(eq(users.id, actor.userId));
-  }
-  if (input.email !== undefined) await changeEmail(ctx, actor.userId, input.email);
-  return getCurrentUser(ctx.db, actor.userId, actor.accountId);
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) {
+      await tx.update(users).set(changes).where(eq(users.id, actor.userId));
+    }
+    await applyEmailChange(tx, actor.userId, plan);
+  });
+  await mailEmailChange(ctx, plan);
+  return {
+    user: await getCurrentUser(ctx.db, actor.userId, actor.accountId),
+    emailChange: plan.kind,
+  };
 }

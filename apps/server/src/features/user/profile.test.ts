@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountUsers, outbox, users } from '../../db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
-import { bearer, signedInUser } from '../../../test/identity-helpers';
+import { bearer, PASSWORD, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
 
 const env = useTestApp();
@@ -36,11 +36,15 @@ describe('PATCH /api/user on oneself', () => {
     expect(await stored(me.user.id)).toMatchObject({ darkMode: true, supportEnabled: true });
   });
 
-  it('changes the e-mail through verification: unverified, and a link to the new address', async () => {
+  it('asks for the new e-mail with the password: pending, and a link to the new address', async () => {
     const me = await signedInUser(env.app, env.database.db);
     const next = uniqueEmail('moved');
-    const answer = await update(me.token, { email: next });
-    expect(answer.json().data).toMatchObject({ email: next, verified: false });
+    const answer = await update(me.token, { email: next, password: PASSWORD });
+    expect(answer.json().data).toMatchObject({
+      email: me.user.email,
+      pending_email: next,
+      verified: true,
+    });
     const mails = await env.database.db
       .select()
       .from(outbox)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   ChangePasswordInputSchema,
+  EmailRevertResponseSchema,
   BackupCodeResponseSchema,
   InvitedSignupInputSchema,
   SigninResponseSchema,
@@ -28,6 +29,7 @@ import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { changePassword } from './password-change.service';
 import { updateProfile } from './profile.service';
+import { revertEmailChange } from './email-revert.service';
 import { updateMember } from '../team/member-update.service';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
@@ -58,11 +60,32 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(z.union([CurrentUserSchema, TeamUserSchema])) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireActor(request);
       const { id, ...fields } = request.body;
-      if (id === undefined) return ok(await updateProfile(ctx, actor, fields));
-      return ok(await updateMember(ctx, actor, { ...fields, id }));
+      if (id !== undefined) return ok(await updateMember(ctx, actor, { ...fields, id }));
+      // A wrong current password given to change the e-mail is a guess at it, as at sign-in.
+      const { user, emailChange } = await withGuessLimit(
+        limits.passwordGuesses,
+        { request, reply, account: actor.userId },
+        () => updateProfile(ctx, actor, fields),
+        (error) =>
+          error instanceof AppError && error.messageKey === 'error.email_change_password_wrong',
+      );
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      if (emailChange === 'request' && user.pending_email) {
+        return ok(
+          user,
+          translate(locale, 'message.email_change_pending', {
+            email: user.pending_email,
+            current: user.email,
+          }),
+        );
+      }
+      if (emailChange === 'cancel') {
+        return ok(user, translate(locale, 'message.email_change_cancelled', { email: user.email }));
+      }
+      return ok(user);
     },
   );
 
@@ -123,6 +146,23 @@ export const userRoutes: FastifyPluginAsyncZod<{
         await completeFirstFactor(ctx, userId, requestMeta(request), 'verify_email'),
         translate(locale, 'message.email_verified'),
       );
+    },
+  );
+
+  // "This was not me": the link mailed to the old address when an e-mail change was asked for.
+  app.post(
+    '/email/revert',
+    {
+      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      schema: {
+        body: TokenInputSchema,
+        response: { 200: dataEnvelope(EmailRevertResponseSchema) },
+      },
+    },
+    async (request) => {
+      const restored = await revertEmailChange(ctx, request.body.token);
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return ok(restored, translate(locale, 'message.email_restored', { email: restored.email }));
     },
   );
 

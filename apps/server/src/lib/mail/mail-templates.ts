@@ -13,7 +13,10 @@ export type MailTemplate =
   | 'invite'
   | 'invite_accepted'
   | 'account_added'
-  | 'second_factor_locked';
+  | 'second_factor_locked'
+  | 'email_change_requested'
+  | 'email_code'
+  | 'email_restored';
 
 export interface TemplateText {
   subject: string;

@@ -74,4 +74,27 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     action: 'Reset your password',
     outro: 'If this was not you, reset your password now. If it was you, wait and try again.',
   },
+  email_change_requested: {
+    subject: 'Your Partner Portal email is changing to {{new_email}}',
+    intro:
+      'Hi {{name}}, someone signed in to your Partner Portal account asked to change its email from {{email}} to {{new_email}}. You can keep signing in with {{email}} until the new address is confirmed.',
+    action: 'This was not me',
+    outro:
+      'If this was not you, open the link above within 7 days: it puts {{email}} back, signs out every session and asks for a new password. If it was you, there is nothing to do.',
+  },
+  email_code: {
+    subject: 'Your Partner Portal code: {{code}}',
+    intro:
+      'Hi {{name}}, enter the code {{code}} to change the email of your Partner Portal account to {{new_email}}.',
+    outro:
+      'The code works once and expires in 10 minutes. If you did not ask for it, ignore this email and your email stays as it is.',
+  },
+  email_restored: {
+    subject: 'Your Partner Portal email is {{email}} again',
+    intro:
+      'Hi {{name}}, the email change to {{new_email}} was undone: your account uses {{email}} again, and every session was signed out.',
+    action: 'Choose a new password',
+    outro:
+      'Someone may have used your account: choose a new password now, and turn on two-factor authentication.',
+  },
 };

@@ -76,4 +76,27 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     outro:
       'Si no has sido tú, restablece tu contraseña ahora. Si has sido tú, espera e inténtalo de nuevo.',
   },
+  email_change_requested: {
+    subject: 'Tu correo de Partner Portal va a cambiar a {{new_email}}',
+    intro:
+      'Hola {{name}}, alguien con sesión iniciada en tu cuenta de Partner Portal ha pedido cambiar su correo de {{email}} a {{new_email}}. Puedes seguir iniciando sesión con {{email}} hasta que se confirme la nueva dirección.',
+    action: 'No he sido yo',
+    outro:
+      'Si no has sido tú, abre el enlace de arriba en los próximos 7 días: recupera {{email}}, cierra todas las sesiones y te pide una contraseña nueva. Si has sido tú, no tienes que hacer nada.',
+  },
+  email_code: {
+    subject: 'Tu código de Partner Portal: {{code}}',
+    intro:
+      'Hola {{name}}, introduce el código {{code}} para cambiar el correo de tu cuenta de Partner Portal a {{new_email}}.',
+    outro:
+      'El código funciona una vez y caduca en 10 minutos. Si no lo has pedido, ignora este correo y tu dirección seguirá igual.',
+  },
+  email_restored: {
+    subject: 'Tu correo de Partner Portal vuelve a ser {{email}}',
+    intro:
+      'Hola {{name}}, se ha deshecho el cambio de correo a {{new_email}}: tu cuenta vuelve a usar {{email}} y se han cerrado todas las sesiones.',
+    action: 'Elegir una contraseña nueva',
+    outro:
+      'Puede que alguien haya usado tu cuenta: elige una contraseña nueva ahora y activa la verificación en dos pasos.',
+  },
 };

@@ -1,3 +1,4 @@
+import { PendingEmailBanner } from '@/features/profile/components/pending-email-banner';
 import { DangerZone } from '@/features/profile/components/danger-zone';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { Page } from '../layouts/page';
@@ -6,6 +7,7 @@ export default function AccountProfilePage() {
   return (
     <Page titleKey="titles.profile">
       <div className="grid max-w-2xl gap-6">
+        <PendingEmailBanner />
         <ProfileForm />
         <DangerZone />
       </div>

@@ -59,20 +59,107 @@ describe('/account/profile form', () => {
     expect(sent).toEqual([]);
   });
 
-  it('goes to /signup/verify when a new e-mail address leaves the user unverified', async () => {
-    const { sent, router } = renderProfile({}, ({ body }) => patched(body, { verified: false }));
+  it('asks for the current password to change the e-mail, then shows the change as pending', async () => {
+    const { sent, router } = renderProfile({}, ({ body }) => {
+      const { email, password: _password, ...rest } = body as Record<string, unknown>;
+      return patched(rest, { pending_email: String(email) });
+    });
     const email = await screen.findByLabelText(/^Email/);
+    expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
     await userEvent.clear(email);
     await userEvent.type(email, 'New.Address@Example.test');
+    // The proof appears only once the address differs, and is required.
+    const password = await screen.findByLabelText(/^Current password/);
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Please enter your current password')).toBeInTheDocument();
+    expect(sent).toEqual([]);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/verify'));
-    expect(sent).toEqual([
-      { method: 'PATCH', url: '/api/user', body: { email: 'new.address@example.test' } },
-    ]);
-    expect(getSession()?.verified).toBe(false);
-    expect(getSession()?.email).toBe('new.address@example.test');
+    await userEvent.type(password, 'Secret-pass-1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Confirm your new email address')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/user',
+        body: { email: 'new.address@example.test', password: 'Secret-pass-1!' },
+      },
+    ]);
+    // The old address stays the user's until the new mailbox confirms; no detour to verify.
+    expect(router.state.location.pathname).toBe('/account/profile');
+    expect(getSession()).toMatchObject({
+      email: 'owner@example.test',
+      pending_email: 'new.address@example.test',
+      verified: true,
+    });
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('owner@example.test');
+    expect(
+      screen.getByText('Your new email is waiting to be confirmed').closest('[role="status"]'),
+    ).toHaveTextContent('new.address@example.test');
+  });
+
+  it('shows a wrong current password under the password field', async () => {
+    renderProfile({}, () => ({
+      status: 400,
+      body: { message: 'That is not your current password.', inputError: 'password' },
+    }));
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.test');
+    const password = await screen.findByLabelText(/^Current password/);
+    await userEvent.type(password, 'Wrong-pass-1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('That is not your current password.')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(getSession()?.pending_email).toBeUndefined();
+  });
+
+  it('asks a user without a password for the code mailed to the current address', async () => {
+    const { sent } = renderProfile({ has_password: false }, ({ body }) =>
+      (body as { code?: string }).code
+        ? patched({}, { pending_email: 'new@example.test' })
+        : {
+            status: 400,
+            body: {
+              message:
+                'We emailed a code to owner@example.test. Enter it here to change your email.',
+              inputError: 'code',
+            },
+          },
+    );
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.test');
+    expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
+    const code = await screen.findByLabelText(/^Code from your email/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText(/We emailed a code to owner@example.test/)).toBeInTheDocument();
+
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(
+      await screen.findByText('Your new email is waiting to be confirmed'),
+    ).toBeInTheDocument();
+    expect(sent.map((call) => call.body)).toEqual([
+      { email: 'new@example.test' },
+      { email: 'new@example.test', code: '123456' },
+    ]);
+  });
+
+  it("sends a pending change's link again, or withdraws the change", async () => {
+    const { sent } = renderProfile({ pending_email: 'new@example.test' }, ({ url, body }) =>
+      url === '/api/user'
+        ? patched(body, { pending_email: null })
+        : { status: 200, body: { data: null, message: 'We sent you a new verification link.' } },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent you a new verification link.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my current email' }));
+    expect(await screen.findByText('Your email stays owner@example.test.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { method: 'POST', url: '/api/user/verify/request', body: null },
+      { method: 'PATCH', url: '/api/user', body: { email: 'owner@example.test' } },
+    ]);
+    expect(screen.queryByText('Your new email is waiting to be confirmed')).not.toBeInTheDocument();
   });
 
   it('refuses an empty name or a malformed e-mail before sending anything', async () => {
@@ -96,6 +183,7 @@ describe('/account/profile form', () => {
     const email = await screen.findByLabelText(/^Email/);
     await userEvent.clear(email);
     await userEvent.type(email, 'taken@example.test');
+    await userEvent.type(await screen.findByLabelText(/^Current password/), 'Secret-pass-1!');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('This email address is already in use.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmailRevertResponseSchema } from '@partner-portal/shared/identity';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { api, ApiError } from '@/lib/api-client';
+import { handleApiError } from '@/lib/error-handler';
+import { clearSession } from '@/lib/session-store';
+
+type RevertState =
+  | { kind: 'ready' }
+  | { kind: 'working' }
+  | { kind: 'done'; message: string }
+  | { kind: 'invalid'; message?: string };
+
+const linkClass = 'w-fit text-sm font-medium text-primary underline-offset-4 hover:underline';
+
+/**
+ * "This was not me" (docs/security.md "An e-mail change cannot take an account over"): the old
+ * address's owner takes the account back without signing in. The page acts on a button press,
+ * never on load, so a mail scanner that opens the link cannot undo a change the user made.
+ */
+export function EmailRevert({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<RevertState>(token ? { kind: 'ready' } : { kind: 'invalid' });
+
+  const revert = async () => {
+    if (!token) return;
+    setState({ kind: 'working' });
+    try {
+      const { data, message } = await api.post(
+        '/api/user/email/revert',
+        { token },
+        {
+          schema: EmailRevertResponseSchema,
+        },
+      );
+      // Every session of the user ended on the server; this browser's copy goes too.
+      clearSession();
+      setState({ kind: 'done', message: message ?? t('auth.email_revert.done', data) });
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429
+      ) {
+        setState({ kind: 'invalid', message: error.message });
+      } else {
+        setState({ kind: 'ready' });
+        handleApiError(error);
+      }
+    }
+  };
+
+  if (state.kind === 'done') {
+    return (
+      <div className="grid gap-4">
+        <Banner variant="success" title={t('auth.email_revert.done_title')}>
+          {state.message}
+        </Banner>
+        <Button asChild>
+          <Link to="/forgotpassword">{t('auth.email_revert.new_password')}</Link>
+        </Button>
+        <Link to="/signin" className={linkClass}>
+          {t('auth.token.back')}
+        </Link>
+      </div>
+    );
+  }
+  if (state.kind === 'invalid') {
+    return (
+      <div className="grid gap-4">
+        <Banner variant="error" title={t('auth.email_revert.invalid_title')}>
+          {state.message ?? t('auth.email_revert.invalid_body')}
+        </Banner>
+        <Link to="/signin" className={linkClass}>
+          {t('auth.token.back')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground">{t('auth.email_revert.explain')}</p>
+      {/* A long label (Spanish) wraps instead of widening the card on a phone. */}
+      <Button
+        onClick={() => void revert()}
+        loading={state.kind === 'working'}
+        className="h-auto min-h-10 text-center whitespace-normal"
+      >
+        {t('auth.email_revert.confirm')}
+      </Button>
+      <Link to="/signin" className={linkClass}>
+        {t('auth.email_revert.was_me')}
+      </Link>
+    </div>
+  );
+}
