@@ -10,6 +10,9 @@ import { workbookRoutes } from './features/analytics/analytics.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
+import type { BillingProvider } from './features/billing/billing-provider';
+import { startBillingJob } from './features/billing/billing-job';
+import { createBillingProvider } from './features/billing/create-billing-provider';
 import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -45,6 +48,10 @@ export interface AppDeps {
   now?: () => Date;
   /** Where mail goes; by default SMTP when SMTP_URL is set, else the outbox. */
   mail?: MailTransport;
+  /** The payment provider; by default from config (tests pass one aimed at a fake Stripe). */
+  billing?: BillingProvider;
+  /** Runs background jobs (the built-in processor's renewals); the server does, tests do not. */
+  runJobs?: boolean;
   /** Prefix for Redis keys, so parallel test runs on one Redis do not share counters. */
   redisNamespace?: string;
 }
@@ -84,15 +91,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mail = deps.mail ?? createMailTransport(config, database.db, app.log);
   app.addHook('onClose', async () => mail.close());
+  const now = deps.now ?? (() => new Date());
   const ctx: AppContext = {
     db: database.db,
     config,
     mail,
-    now: deps.now ?? (() => new Date()),
+    billing: deps.billing ?? createBillingProvider(config, database.db, now),
+    now,
     log: app.log,
   };
 
   await syncConfiguredCatalogue(database.db, config);
+  if (deps.runJobs) {
+    let stopJob: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stopJob = startBillingJob(ctx);
+    });
+    app.addHook('onClose', async () => stopJob?.());
+  }
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
   const limits = createAccountLimits(

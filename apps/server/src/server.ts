@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const releaseDataDir = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, runJobs: true });
   if (config.demoSeed) {
     const catalogue = await listCatalogue(database.db, analyticsProvider(config));
     await seedDemoData(database.db, {

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { Database } from '../src/db/client';
 import type { AppContext } from '../src/lib/app-context';
+import { createBillingProvider } from '../src/features/billing/create-billing-provider';
 import { createOutboxTransport } from '../src/lib/mail/mail-transport';
 import { createTestConfig } from './test-config';
 
@@ -13,6 +14,7 @@ export function createTestContext(database: Database, now: () => Date = () => ne
     db: database.db,
     config,
     mail: createOutboxTransport(database.db, config.mailFrom, log),
+    billing: createBillingProvider(config, database.db, now),
     now,
     log,
   };

@@ -53,6 +53,16 @@ const en = {
         },
       },
       otp: { error: { invalid: 'Please enter the 6-character code' } },
+      card: {
+        error: {
+          number: 'Please enter a valid card number',
+          expiry: 'Please enter the expiry as MM/YY',
+          expired: 'This card has expired',
+          cvc: 'Please enter the 3- or 4-digit security code',
+          name: 'Please enter the name on the card',
+          token: 'Please enter your card details',
+        },
+      },
       select: {
         placeholder: 'Please select an option',
         error: {
@@ -133,6 +143,16 @@ const es: DeepStrings<Catalogue> = {
         },
       },
       otp: { error: { invalid: 'Introduce el código de 6 caracteres' } },
+      card: {
+        error: {
+          number: 'Introduce un número de tarjeta válido',
+          expiry: 'Introduce la caducidad como MM/AA',
+          expired: 'Esta tarjeta ha caducado',
+          cvc: 'Introduce el código de seguridad de 3 o 4 dígitos',
+          name: 'Introduce el nombre que figura en la tarjeta',
+          token: 'Introduce los datos de tu tarjeta',
+        },
+      },
       select: {
         placeholder: 'Selecciona una opción',
         error: {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from './permissions';
 import {
+  effectivePlan,
+  findPlan,
   isPlusEligible,
+  planAmountCents,
   isSubscriptionUsable,
   PLAN_IDS,
   PLANS,
@@ -35,5 +38,26 @@ describe('plan catalogue', () => {
   it('treats only active and trialing subscriptions as usable', () => {
     const usable = SUBSCRIPTION_STATUSES.filter((s) => isSubscriptionUsable(s));
     expect(usable).toEqual(['active', 'trialing']);
+  });
+});
+
+describe('entitlement (docs/billing.md)', () => {
+  it('is the subscribed plan while active or trialing, the free plan otherwise', () => {
+    for (const status of SUBSCRIPTION_STATUSES) {
+      const usable = status === 'active' || status === 'trialing';
+      expect(effectivePlan('free_pro', status)).toBe(usable ? 'free_pro' : 'free_core');
+    }
+    expect(effectivePlan(null, 'active')).toBeNull();
+    expect(effectivePlan('free_plus', null)).toBe('free_core');
+  });
+
+  it('prices per-seat plans by the seat, at least one', () => {
+    const pro = findPlan('free_pro');
+    const plus = findPlan('free_plus');
+    if (!pro || !plus) throw new Error('catalogue changed');
+    expect(pro.perSeat).toBe(true);
+    expect(planAmountCents(pro, 3)).toBe(pro.price * 100 * 3);
+    expect(planAmountCents(pro, 0)).toBe(pro.price * 100);
+    expect(planAmountCents(plus, 7)).toBe(plus.price * 100);
   });
 });

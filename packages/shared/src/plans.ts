@@ -12,6 +12,8 @@ export const PlanSchema = z.object({
   currency: z.object({ code: z.string(), symbol: z.string() }),
   interval: z.enum(['month', 'year']),
   requiresCard: z.boolean(),
+  /** Billed per member of the account (the price is per seat), with proration as they change. */
+  perSeat: z.boolean(),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -24,6 +26,7 @@ export const PLANS: readonly Plan[] = [
     currency: { code: 'usd', symbol: '$' },
     interval: 'month',
     requiresCard: false,
+    perSeat: false,
   },
   {
     id: 'free_plus',
@@ -32,6 +35,7 @@ export const PLANS: readonly Plan[] = [
     currency: { code: 'usd', symbol: '$' },
     interval: 'month',
     requiresCard: true,
+    perSeat: false,
   },
   {
     id: 'free_plus_ai',
@@ -40,14 +44,16 @@ export const PLANS: readonly Plan[] = [
     currency: { code: 'usd', symbol: '$' },
     interval: 'month',
     requiresCard: true,
+    perSeat: false,
   },
   {
     id: 'free_pro',
     name: 'Pro',
-    price: 199,
+    price: 39,
     currency: { code: 'usd', symbol: '$' },
     interval: 'month',
     requiresCard: true,
+    perSeat: true,
   },
 ];
 
@@ -70,6 +76,29 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 export function isSubscriptionUsable(status: SubscriptionStatus | null | undefined): boolean {
   return status === 'active' || status === 'trialing';
+}
+
+/**
+ * The one entitlement rule (docs/billing.md "Entitlement"): an account has its subscribed plan
+ * while the subscription is active or trialing — a cancellation takes effect at the period end,
+ * when the status changes — and the free plan otherwise. No plan chosen yet stays null.
+ */
+export function effectivePlan(
+  plan: PlanId | null | undefined,
+  status: SubscriptionStatus | null | undefined,
+): PlanId | null {
+  if (plan == null) return null;
+  return isSubscriptionUsable(status) ? plan : 'free_core';
+}
+
+/** Plans in the catalogue's order, cheapest first: a higher rank is an upgrade. */
+export function planRank(id: PlanId): number {
+  return PLAN_IDS.indexOf(id);
+}
+
+/** What one interval of a plan costs, in cents, for an account of `seats` members. */
+export function planAmountCents(plan: Plan, seats: number): number {
+  return Math.round(plan.price * 100) * (plan.perSeat ? Math.max(1, seats) : 1);
 }
 
 export interface PlusEligibilityInput {

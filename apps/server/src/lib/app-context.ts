@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { BillingProvider } from '../features/billing/billing-provider';
 import {
   createOutboxTransport,
   createSmtpTransport,
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Db;
   config: Config;
   mail: MailTransport;
+  /** The payment provider: Stripe, or the built-in card processor (docs/billing.md). */
+  billing: BillingProvider;
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -84,6 +84,25 @@ const en = {
   'message.email_change_cancelled': 'Your email stays {{email}}.',
   'message.email_restored':
     'Your email is {{email}} again and every session was signed out. To be safe, choose a new password.',
+  'error.payment_card_declined': 'Your card was declined. Try another card.',
+  'error.payment_insufficient_funds': 'Your card has insufficient funds. Try another card.',
+  'error.payment_expired_card': 'Your card has expired. Try another card.',
+  'error.payment_invalid_expiry': 'The expiry date is not valid.',
+  'error.payment_invalid_cvc': 'The security code is not valid for this card.',
+  'error.payment_invalid_token': 'We could not use this card. Please enter it again.',
+  'error.payment_authentication_failed':
+    'Your bank did not authorise the payment. Try again or use another card.',
+  'error.payment_processing_error':
+    'The card could not be processed. Please try again in a moment.',
+  'error.payment_not_waiting':
+    'This payment is no longer waiting for you: it was completed, refused or replaced.',
+  'error.subscription_not_active': 'This subscription is not active.',
+  'error.payment_in_progress':
+    'A payment for this account is being processed. Wait a moment and try again.',
+  'error.upgrade_not_higher':
+    'Choose a plan above your current one. To move to a lower plan, use the billing page.',
+  'error.no_subscription': 'This account has no paid subscription.',
+  'error.invoice_not_found': 'This invoice does not exist.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -183,6 +202,26 @@ const es: Record<MessageKey, string> = {
   'message.email_change_cancelled': 'Tu correo electrónico sigue siendo {{email}}.',
   'message.email_restored':
     'Tu correo electrónico vuelve a ser {{email}} y se han cerrado todas las sesiones. Por seguridad, elige una contraseña nueva.',
+  'error.payment_card_declined': 'Tu tarjeta ha sido rechazada. Prueba con otra tarjeta.',
+  'error.payment_insufficient_funds':
+    'Tu tarjeta no tiene fondos suficientes. Prueba con otra tarjeta.',
+  'error.payment_expired_card': 'Tu tarjeta ha caducado. Prueba con otra tarjeta.',
+  'error.payment_invalid_expiry': 'La fecha de caducidad no es válida.',
+  'error.payment_invalid_cvc': 'El código de seguridad no es válido para esta tarjeta.',
+  'error.payment_invalid_token': 'No hemos podido usar esta tarjeta. Vuelve a introducirla.',
+  'error.payment_authentication_failed':
+    'Tu banco no ha autorizado el pago. Inténtalo de nuevo o usa otra tarjeta.',
+  'error.payment_processing_error':
+    'No se ha podido procesar la tarjeta. Inténtalo de nuevo en un momento.',
+  'error.payment_not_waiting':
+    'Este pago ya no está pendiente: se completó, se rechazó o se sustituyó por otro.',
+  'error.subscription_not_active': 'Esta suscripción no está activa.',
+  'error.payment_in_progress':
+    'Se está procesando un pago de esta cuenta. Espera un momento y vuelve a intentarlo.',
+  'error.upgrade_not_higher':
+    'Elige un plan superior al actual. Para pasar a un plan inferior, usa la página de facturación.',
+  'error.no_subscription': 'Esta cuenta no tiene una suscripción de pago.',
+  'error.invoice_not_found': 'Esta factura no existe.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -1,7 +1,9 @@
 // The one barrel in the server: drizzle-kit and drizzle({ schema }) need every table in one module.
 export * from './accounts';
 export * from './activity';
+export * from './billing';
 export * from './invites';
+export * from './local-processor';
 export * from './outbox';
 export * from './reports';
 export * from './sessions';

@@ -16,7 +16,13 @@ export type MailTemplate =
   | 'second_factor_locked'
   | 'email_change_requested'
   | 'email_code'
-  | 'email_restored';
+  | 'email_restored'
+  | 'plan_updated'
+  | 'plan_scheduled'
+  | 'card_updated'
+  | 'payment_failed'
+  | 'payment_action_required'
+  | 'subscription_canceled';
 
 export interface TemplateText {
   subject: string;

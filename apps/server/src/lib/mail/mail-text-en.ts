@@ -97,4 +97,46 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     outro:
       'Someone may have used your account: choose a new password now, and turn on two-factor authentication.',
   },
+  plan_updated: {
+    subject: 'Your Partner Portal plan is now {{plan}}',
+    intro:
+      'Hi {{name}}, the account {{account}} is now on the {{plan}} plan ({{price}}). Your invoices are on the billing page.',
+    action: 'Open billing',
+    outro: 'If you did not expect this change, contact support.',
+  },
+  plan_scheduled: {
+    subject: 'Your Partner Portal plan changes to {{plan}} on {{date}}',
+    intro:
+      'Hi {{name}}, the account {{account}} switches to the {{plan}} plan on {{date}}. Until then it keeps {{current}}.',
+    action: 'Open billing',
+    outro: 'Changed your mind? Undo it on the billing page before {{date}}.',
+  },
+  card_updated: {
+    subject: 'The card of your Partner Portal account was changed',
+    intro:
+      'Hi {{name}}, the account {{account}} now pays with {{card}}. The next invoice is charged to it.',
+    action: 'Open billing',
+    outro: 'If this was not you, sign in, change the card back and contact support.',
+  },
+  payment_failed: {
+    subject: 'Your latest payment failed',
+    intro:
+      'Hi {{name}}, we could not charge {{amount}} for the account {{account}} to {{card}}. {{retry}}',
+    action: 'Update your card',
+    outro: 'Until it is paid, the account is limited to the free Core plan.',
+  },
+  payment_action_required: {
+    subject: 'You need to authorize your payment',
+    intro:
+      'Hi {{name}}, your bank asks you to approve the payment of {{amount}} for the account {{account}}. {{retry}}',
+    action: 'Authorize the payment',
+    outro: 'Until it is approved, the account is limited to the free Core plan.',
+  },
+  subscription_canceled: {
+    subject: 'Your subscription has been canceled',
+    intro:
+      'Hi {{name}}, the {{plan}} subscription of the account {{account}} has been canceled and the account is now on the free Core plan.',
+    action: 'Choose a plan',
+    outro: 'Your data and invoices are kept. You can subscribe again at any time.',
+  },
 };

@@ -99,4 +99,47 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     outro:
       'Puede que alguien haya usado tu cuenta: elige una contraseña nueva ahora y activa la verificación en dos pasos.',
   },
+  plan_updated: {
+    subject: 'Tu plan de Partner Portal ahora es {{plan}}',
+    intro:
+      'Hola {{name}}, la cuenta {{account}} ya está en el plan {{plan}} ({{price}}). Tus facturas están en la página de facturación.',
+    action: 'Abrir facturación',
+    outro: 'Si no esperabas este cambio, ponte en contacto con soporte.',
+  },
+  plan_scheduled: {
+    subject: 'Tu plan de Partner Portal cambia a {{plan}} el {{date}}',
+    intro:
+      'Hola {{name}}, la cuenta {{account}} pasará al plan {{plan}} el {{date}}. Hasta entonces mantiene {{current}}.',
+    action: 'Abrir facturación',
+    outro: '¿Has cambiado de idea? Deshazlo en la página de facturación antes del {{date}}.',
+  },
+  card_updated: {
+    subject: 'Se ha cambiado la tarjeta de tu cuenta de Partner Portal',
+    intro:
+      'Hola {{name}}, la cuenta {{account}} ahora paga con {{card}}. La próxima factura se cargará en ella.',
+    action: 'Abrir facturación',
+    outro:
+      'Si no has sido tú, inicia sesión, vuelve a cambiar la tarjeta y ponte en contacto con soporte.',
+  },
+  payment_failed: {
+    subject: 'Tu último pago ha fallado',
+    intro:
+      'Hola {{name}}, no hemos podido cobrar {{amount}} de la cuenta {{account}} en {{card}}. {{retry}}',
+    action: 'Actualizar la tarjeta',
+    outro: 'Hasta que se pague, la cuenta queda limitada al plan gratuito Core.',
+  },
+  payment_action_required: {
+    subject: 'Tienes que autorizar tu pago',
+    intro:
+      'Hola {{name}}, tu banco te pide que apruebes el pago de {{amount}} de la cuenta {{account}}. {{retry}}',
+    action: 'Autorizar el pago',
+    outro: 'Hasta que lo apruebes, la cuenta queda limitada al plan gratuito Core.',
+  },
+  subscription_canceled: {
+    subject: 'Tu suscripción ha sido cancelada',
+    intro:
+      'Hola {{name}}, la suscripción {{plan}} de la cuenta {{account}} se ha cancelado y la cuenta está ahora en el plan gratuito Core.',
+    action: 'Elegir un plan',
+    outro: 'Tus datos y facturas se conservan. Puedes volver a suscribirte cuando quieras.',
+  },
 };

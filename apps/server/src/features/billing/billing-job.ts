@@ -1,0 +1,46 @@
+import type { AppContext } from '../../lib/app-context';
+import { handleSubscriptionEvent } from './billing-events.service';
+import { localProcessorDeps } from './create-billing-provider';
+import { runDueRenewals } from './local-processor/processor-renewals';
+
+/**
+ * One tick of the built-in processor's clock: renew what is due, then record each change and
+ * tell the owners. Every instance may run it at once (renewals are taken with SKIP LOCKED).
+ * Answers how many subscriptions changed.
+ */
+export async function runBillingTick(
+  ctx: AppContext,
+  options: { customerId?: string } = {},
+): Promise<number> {
+  if (ctx.billing.kind !== 'local') return 0;
+  const events = await runDueRenewals(localProcessorDeps(ctx.config, ctx.db, ctx.now), options);
+  for (const event of events) await handleSubscriptionEvent(ctx, event);
+  return events.length;
+}
+
+export const BILLING_TICK_MS = 60_000;
+
+/** Runs the tick on boot and every minute, never two at once in this process. */
+export function startBillingJob(ctx: AppContext, everyMs = BILLING_TICK_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runBillingTick(ctx)
+      .then(
+        (count) => {
+          if (count > 0) ctx.log.info({ count }, 'billing: subscriptions renewed or changed');
+        },
+        (error: unknown) => ctx.log.error({ err: error }, 'billing: renewal tick failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

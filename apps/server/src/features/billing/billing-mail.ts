@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import { toLocale, type Locale, type NotificationName } from '@partner-portal/shared/constants';
+import type { CardSummary } from '@partner-portal/shared/card';
+import { findPlan, type PlanId } from '@partner-portal/shared/plans';
+import { accounts, accountUsers, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { renderMail, type MailTemplate } from '../../lib/mail/mail-templates';
+import { isNotificationActive } from '../notifications/notification-settings.service';
+
+/*
+ * What the account owner is told about billing. Plan and card changes obey the owner's
+ * notification switches (plan_updated, card_updated); a failed or waiting payment and a
+ * cancellation are always sent, since the account loses its plan over them.
+ */
+
+const intlLocale = (locale: Locale) => (locale === 'es' ? 'es-ES' : 'en-US');
+
+export function formatMoney(cents: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
+export function formatDay(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    date,
+  );
+}
+
+const RETRY_TEXT: Record<Locale, (date: string | null) => string> = {
+  en: (date) => (date ? `We will try again on ${date}.` : 'We will not try again.'),
+  es: (date) => (date ? `Lo volveremos a intentar el ${date}.` : 'No volveremos a intentarlo.'),
+};
+
+const CARD_TEXT: Record<Locale, (card: CardSummary | null) => string> = {
+  en: (card) => (card ? `the card ending in ${card.last4}` : 'your card'),
+  es: (card) => (card ? `la tarjeta acabada en ${card.last4}` : 'tu tarjeta'),
+};
+
+async function ownerOf(ctx: AppContext, accountId: string) {
+  const [owner] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      locale: users.locale,
+      account: accounts.name,
+    })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.permission, 'owner')))
+    .limit(1);
+  return owner ?? null;
+}
+
+export type BillingNotice =
+  | { kind: 'plan_updated'; plan: PlanId; amount: number; currency: string }
+  | { kind: 'plan_scheduled'; plan: PlanId; current: PlanId; at: Date }
+  | { kind: 'card_updated'; card: CardSummary }
+  | {
+      kind: 'payment_failed' | 'payment_action_required';
+      amount: number;
+      currency: string;
+      card: CardSummary | null;
+      nextAttemptAt: Date | null;
+    }
+  | { kind: 'subscription_canceled'; plan: PlanId };
+
+const SWITCH_OF: Partial<Record<BillingNotice['kind'], NotificationName>> = {
+  plan_updated: 'plan_updated',
+  plan_scheduled: 'plan_updated',
+  card_updated: 'card_updated',
+};
+
+const LINK_OF: Record<BillingNotice['kind'], string> = {
+  plan_updated: '/account/billing',
+  plan_scheduled: '/account/billing',
+  card_updated: '/account/billing',
+  payment_failed: '/account/billing',
+  payment_action_required: '/account/billing/authenticate',
+  subscription_canceled: '/account/billing',
+};
+
+function valuesOf(notice: BillingNotice, locale: Locale): Record<string, string> {
+  const planName = (id: PlanId) => findPlan(id)?.name ?? id;
+  switch (notice.kind) {
+    case 'plan_updated':
+      return {
+        plan: planName(notice.plan),
+        price: formatMoney(notice.amount, notice.currency, locale),
+      };
+    case 'plan_scheduled':
+      return {
+        plan: planName(notice.plan),
+        current: planName(notice.current),
+        date: formatDay(notice.at, locale),
+      };
+    case 'card_updated':
+      return { card: CARD_TEXT[locale](notice.card) };
+    case 'payment_failed':
+    case 'payment_action_required':
+      return {
+        amount: formatMoney(notice.amount, notice.currency, locale),
+        card: CARD_TEXT[locale](notice.card),
+        retry: RETRY_TEXT[locale](
+          notice.nextAttemptAt ? formatDay(notice.nextAttemptAt, locale) : null,
+        ),
+      };
+    case 'subscription_canceled':
+      return { plan: planName(notice.plan) };
+  }
+}
+
+/** Mails the account owner about a billing change, in their language. */
+export async function notifyOwner(
+  ctx: AppContext,
+  accountId: string,
+  notice: BillingNotice,
+): Promise<void> {
+  const owner = await ownerOf(ctx, accountId);
+  if (!owner) return;
+  const toggle = SWITCH_OF[notice.kind];
+  if (toggle && !(await isNotificationActive(ctx.db, owner.id, toggle))) return;
+  const locale = toLocale(owner.locale);
+  const template: MailTemplate = notice.kind;
+  await ctx.mail.send({
+    to: owner.email,
+    ...renderMail(template, locale, {
+      name: owner.firstName,
+      account: owner.account,
+      link: `${ctx.config.appUrl}${LINK_OF[notice.kind]}`,
+      ...valuesOf(notice, locale),
+    }),
+    template,
+    locale,
+  });
+}

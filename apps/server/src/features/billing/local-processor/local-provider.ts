@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { InvoiceSummary } from '@partner-portal/shared/billing';
+import { localCustomers } from '../../../db/schema/index';
+import type { BillingProvider, ProviderInvoice } from '../billing-provider';
+import { changeDefaultCard } from './processor-authenticate';
+import {
+  attachPaymentMethod,
+  findPaymentMethod,
+  setDefaultPaymentMethod,
+  summaryOf,
+} from './processor-cards';
+import { findInvoice, listInvoices, type LocalInvoiceRow } from './processor-invoices';
+import { cancelNow } from './processor-lifecycle';
+import type { ProcessorDeps } from './processor-snapshot';
+import {
+  createCustomer,
+  createSubscription,
+  getSubscription,
+  schedulePlan,
+  setCancelAtPeriodEnd,
+  setQuantity,
+  upgradeNow,
+} from './processor-subscriptions';
+
+const day = (date: Date) => date.toISOString();
+
+function summaryOfInvoice(row: LocalInvoiceRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    date: day(row.issuedAt),
+    status: row.status as InvoiceSummary['status'],
+    total: row.total,
+    currency: row.currency,
+    pdf_url: null,
+  };
+}
+
+function documentOf(row: LocalInvoiceRow): ProviderInvoice {
+  return {
+    ...summaryOfInvoice(row),
+    period: { start: day(row.periodStart), end: day(row.periodEnd) },
+    lines: row.lines,
+    subtotal: row.subtotal,
+    paid_at: row.paidAt ? day(row.paidAt) : null,
+    card: row.card,
+  };
+}
+
+/** The built-in card processor behind the app's provider interface (docs/billing.md). */
+export function createLocalProvider(deps: ProcessorDeps): BillingProvider {
+  return {
+    kind: 'local',
+    publishableKey: null,
+    createCustomer: (input) => createCustomer(deps, input),
+    async attachDefaultCard(customerId, token) {
+      const card = await attachPaymentMethod(deps.db, customerId, token);
+      await setDefaultPaymentMethod(deps.db, customerId, card.id);
+      return summaryOf(card);
+    },
+    async replaceDefaultCard(customerId, token) {
+      return (await changeDefaultCard(deps, customerId, token)).change;
+    },
+    async getDefaultCard(customerId) {
+      const [customer] = await deps.db
+        .select({ card: localCustomers.defaultPaymentMethodId })
+        .from(localCustomers)
+        .where(eq(localCustomers.id, customerId));
+      const card = await findPaymentMethod(deps.db, customer?.card ?? null);
+      return card ? summaryOf(card) : null;
+    },
+    createSubscription: (input) => createSubscription(deps, input),
+    getSubscription: (id) => getSubscription(deps, id),
+    upgradeNow: (id, plan) => upgradeNow(deps, id, plan),
+    schedulePlan: (id, plan) => schedulePlan(deps, id, plan),
+    setCancelAtPeriodEnd: (id, cancel) => setCancelAtPeriodEnd(deps, id, cancel),
+    cancelNow: (id) => cancelNow(deps, id),
+    setQuantity: (id, quantity) => setQuantity(deps, id, quantity),
+    async listInvoices(customerId, page) {
+      const { rows, nextCursor } = await listInvoices(deps.db, customerId, page);
+      return { invoices: rows.map(summaryOfInvoice), nextCursor };
+    },
+    async getInvoice(customerId, invoiceId) {
+      const row = await findInvoice(deps.db, customerId, invoiceId);
+      return row ? documentOf(row) : null;
+    },
+  };
+}

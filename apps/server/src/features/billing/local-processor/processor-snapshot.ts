@@ -1,0 +1,127 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { InvoiceLine } from '@partner-portal/shared/billing';
+import { findPlan, PlanIdSchema, type Plan, type PlanId } from '@partner-portal/shared/plans';
+import type { Db } from '../../../db/client';
+import {
+  localCustomers,
+  localInvoices,
+  localPaymentIntents,
+  localSubscriptions,
+} from '../../../db/schema/index';
+import { AppError } from '../../../lib/app-error';
+import { decryptSecret } from '../../../lib/secret-box';
+import type {
+  ProviderSubscriptionStatus,
+  SubscriptionSnapshot,
+  WaitingPayment,
+} from '../billing-provider';
+import { customerNow } from './processor-clock';
+
+export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
+export type LocalCustomerRow = typeof localCustomers.$inferSelect;
+
+/** What every processor operation needs: its books, its key, and the real clock. */
+export interface ProcessorDeps {
+  db: Db;
+  /** Seals client secrets and keys card fingerprints (derived from the session secret). */
+  key: Buffer;
+  now: () => Date;
+}
+
+export function planFor(id: string): Plan {
+  const plan = findPlan(id);
+  if (!plan) throw new Error(`unknown plan ${id}`);
+  return plan;
+}
+
+const planIdOrNull = (id: string | null): PlanId | null => PlanIdSchema.safeParse(id).data ?? null;
+
+/** One invoice line of `share` of a period of `plan` for `quantity` seats (negative: credit). */
+export function planLine(
+  plan: Plan,
+  quantity: number,
+  period: { start: Date; end: Date },
+  options: { share?: number; credit?: boolean } = {},
+): InvoiceLine {
+  const seats = plan.perSeat ? Math.max(1, quantity) : 1;
+  const unit = Math.round(plan.price * 100 * (options.share ?? 1)) * (options.credit ? -1 : 1);
+  return {
+    description: plan.name,
+    quantity: seats,
+    unit_amount: unit,
+    amount: unit * seats,
+    period: { start: period.start.toISOString(), end: period.end.toISOString() },
+    proration: options.share !== undefined,
+  };
+}
+
+export async function loadCustomer(db: Db, id: string): Promise<LocalCustomerRow> {
+  const [row] = await db.select().from(localCustomers).where(eq(localCustomers.id, id)).limit(1);
+  if (!row) throw new AppError('not_found', 'error.not_found');
+  return row;
+}
+
+/** The customer's time (its test clock applied). */
+export async function nowFor(deps: ProcessorDeps, customerId: string): Promise<Date> {
+  const customer = await loadCustomer(deps.db, customerId);
+  return customerNow(deps.now(), customer.clockOffsetMs);
+}
+
+export async function loadSubscription(
+  db: Db,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<LocalSubscriptionRow> {
+  const query = db.select().from(localSubscriptions).where(eq(localSubscriptions.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('not_found', 'error.not_found');
+  return row;
+}
+
+/** The latest invoice's payment, when it is still open and waits for the cardholder. */
+async function waitingPaymentOf(
+  db: Db,
+  key: Buffer,
+  row: LocalSubscriptionRow,
+): Promise<WaitingPayment | null> {
+  if (!row.latestInvoiceId) return null;
+  const [found] = await db
+    .select({ intent: localPaymentIntents })
+    .from(localPaymentIntents)
+    .innerJoin(localInvoices, eq(localInvoices.id, localPaymentIntents.invoiceId))
+    .where(and(eq(localInvoices.id, row.latestInvoiceId), eq(localInvoices.status, 'open')))
+    .orderBy(desc(localPaymentIntents.createdAt))
+    .limit(1);
+  const intent = found?.intent;
+  if (!intent || !['requires_action', 'requires_payment_method'].includes(intent.status)) {
+    return null;
+  }
+  const waiting = intent.status === 'requires_action';
+  return {
+    state: waiting ? 'requires_action' : 'requires_payment_method',
+    clientSecret: waiting ? decryptSecret(key, intent.clientSecretSealed) : null,
+    amount: intent.amount,
+    currency: intent.currency,
+    description: intent.description,
+  };
+}
+
+export async function snapshotOf(
+  db: Db,
+  key: Buffer,
+  row: LocalSubscriptionRow,
+): Promise<SubscriptionSnapshot> {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    status: row.status as ProviderSubscriptionStatus,
+    plan: planIdOrNull(row.plan) ?? 'free_core',
+    quantity: row.quantity,
+    periodStart: row.currentPeriodStart,
+    periodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    scheduledPlan: planIdOrNull(row.scheduledPlan),
+    pendingPlan: planIdOrNull(row.pendingPlan),
+    waitingPayment: await waitingPaymentOf(db, key, row),
+  };
+}

@@ -1,0 +1,111 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PlanId, SubscriptionStatus } from '@partner-portal/shared/plans';
+import type { Db } from '../../db/client';
+import { accounts, subscriptions } from '../../db/schema/index';
+import type { SubscriptionSnapshot } from './billing-provider';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const OPEN_STATUSES = ['incomplete', 'active', 'trialing', 'past_due'] as const;
+const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
+
+/** The account's subscription that is live or being paid for, if any (at most one). */
+export async function findOpenSubscription(
+  db: Db,
+  accountId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        inArray(subscriptions.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export function isLive(row: SubscriptionRow): boolean {
+  return LIVE_STATUSES.includes(row.status);
+}
+
+export async function findByProviderId(db: Db, providerSubscriptionId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface AccountPlanState {
+  plan: PlanId;
+  subscription: SubscriptionStatus;
+}
+
+/**
+ * What the account shows for a subscription in this state: its plan while it lives (past due
+ * included: the guard sends the owner to billing, and the entitlement rule already withholds the
+ * plan); the free plan once it ended — `active` when the owner chose to end it, `canceled` when
+ * unpaid renewals ended it, so the billing screen can say so. A first payment still pending
+ * leaves the account as it was.
+ */
+function accountStateOf(
+  row: SubscriptionRow,
+  snapshot: SubscriptionSnapshot,
+): AccountPlanState | null {
+  switch (snapshot.status) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+      return { plan: snapshot.plan, subscription: snapshot.status };
+    case 'canceled':
+      return {
+        plan: 'free_core',
+        subscription: snapshot.cancelAtPeriodEnd || row.cancelAtPeriodEnd ? 'active' : 'canceled',
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Copies what the provider answered onto the app's row and the account, in one transaction.
+ * Answers the account's state after it, or null when it did not change.
+ */
+export async function recordSnapshot(
+  db: Db,
+  row: SubscriptionRow,
+  snapshot: SubscriptionSnapshot,
+  now: Date,
+): Promise<AccountPlanState | null> {
+  const ended = snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired';
+  const state = accountStateOf(row, snapshot);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        providerSubscriptionId: snapshot.id,
+        status: snapshot.status,
+        plan: snapshot.plan,
+        seats: snapshot.quantity,
+        currentPeriodStart: snapshot.periodStart,
+        currentPeriodEnd: snapshot.periodEnd,
+        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+        scheduledPlan: snapshot.scheduledPlan,
+        pendingPlan: snapshot.pendingPlan,
+        updatedAt: now,
+        endedAt: ended ? (row.endedAt ?? now) : null,
+      })
+      .where(eq(subscriptions.id, row.id));
+    if (state) {
+      await tx
+        .update(accounts)
+        .set({ plan: state.plan, subscriptionStatus: state.subscription })
+        .where(eq(accounts.id, row.accountId));
+    }
+  });
+  return state;
+}

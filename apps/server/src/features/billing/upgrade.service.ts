@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PaymentAction, UpgradeInput, UpgradeResponse } from '@partner-portal/shared/billing';
+import { findPlan, planAmountCents, planRank, type PlanId } from '@partner-portal/shared/plans';
+import { subscriptions } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/auth-guard';
+import { recordEvent } from '../events/events.service';
+import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
+import { countSeats, ensureCustomer } from './billing-customer';
+import { notifyOwner } from './billing-mail';
+import { PaymentError } from './payment-error';
+import {
+  findOpenSubscription,
+  isLive,
+  recordSnapshot,
+  type SubscriptionRow,
+} from './subscription-record';
+
+export function actionOf(waiting: WaitingPayment): PaymentAction | null {
+  if (waiting.state !== 'requires_action' || !waiting.clientSecret) return null;
+  return {
+    requires_payment_action: true,
+    client_secret: waiting.clientSecret,
+    amount: waiting.amount,
+    currency: waiting.currency,
+    description: waiting.description,
+  };
+}
+
+/** Records what the provider answered and turns it into the client's answer. */
+export async function settle(
+  ctx: AppContext,
+  actor: Actor,
+  row: SubscriptionRow,
+  snapshot: SubscriptionSnapshot,
+  wanted: PlanId,
+): Promise<UpgradeResponse> {
+  const before = row.plan;
+  const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now());
+  if (snapshot.waitingPayment) {
+    const action = actionOf(snapshot.waitingPayment);
+    if (action) return action;
+  }
+  if (snapshot.status === 'incomplete_expired') throw new PaymentError('authentication_failed');
+  // A failed renewal tried again with the new card, and refused again.
+  if (snapshot.status === 'past_due') throw new PaymentError('card_declined');
+  if (snapshot.status === 'incomplete' || snapshot.pendingPlan === wanted) {
+    // Waiting, but not for anything the cardholder can do here: the provider declined it.
+    throw new PaymentError('card_declined');
+  }
+  if (!state || snapshot.plan !== wanted) throw new PaymentError('processing_error');
+  if (before !== snapshot.plan || row.status === 'incomplete') {
+    const plan = findPlan(snapshot.plan);
+    await recordEvent(ctx.db, {
+      name: 'plan_upgraded',
+      userId: actor.userId,
+      accountId: actor.accountId,
+      metadata: { plan: snapshot.plan, from: before },
+    });
+    if (plan) {
+      await notifyOwner(ctx, actor.accountId, {
+        kind: 'plan_updated',
+        plan: plan.id,
+        amount: planAmountCents(plan, snapshot.quantity),
+        currency: plan.currency.code,
+      });
+    }
+  }
+  return { plan: state.plan, subscription: state.subscription };
+}
+
+/**
+ * The one pending or live subscription row of the account: a new one for this attempt, or the
+ * one a parallel or repeated call already made (the partial unique index lets only one in).
+ */
+async function claimSubscription(
+  ctx: AppContext,
+  accountId: string,
+  plan: PlanId,
+  seats: number,
+): Promise<SubscriptionRow> {
+  const [created] = await ctx.db
+    .insert(subscriptions)
+    .values({
+      accountId,
+      provider: ctx.billing.kind,
+      plan,
+      status: 'incomplete',
+      seats,
+      idempotencyKey: randomUUID(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const existing = await findOpenSubscription(ctx.db, accountId);
+  if (!existing) throw new AppError('conflict', 'error.payment_in_progress');
+  return existing;
+}
+
+async function dropAttempt(ctx: AppContext, row: SubscriptionRow) {
+  await ctx.db
+    .update(subscriptions)
+    .set({ status: 'incomplete_expired', endedAt: ctx.now() })
+    .where(eq(subscriptions.id, row.id));
+}
+
+/** A first subscription: the card, then the subscription (same key on every retry). */
+async function subscribe(
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  input: UpgradeInput,
+): Promise<UpgradeResponse> {
+  const seats = await countSeats(ctx, actor.accountId);
+  let row = await claimSubscription(ctx, actor.accountId, input.plan, seats);
+  if (isLive(row)) return changeLive(ctx, actor, customerId, row, input);
+  if (row.plan !== input.plan && row.providerSubscriptionId) {
+    // The owner chose another plan while a first payment waited: that attempt ends here.
+    await ctx.billing.cancelNow(row.providerSubscriptionId);
+    await dropAttempt(ctx, row);
+    row = await claimSubscription(ctx, actor.accountId, input.plan, seats);
+  }
+  if (row.providerSubscriptionId) {
+    // The repeat call after the cardholder acted (or a retry): ask the provider how it went.
+    return settle(
+      ctx,
+      actor,
+      row,
+      await ctx.billing.getSubscription(row.providerSubscriptionId),
+      input.plan,
+    );
+  }
+  await ctx.billing.attachDefaultCard(customerId, input.token);
+  let snapshot: SubscriptionSnapshot;
+  try {
+    snapshot = await ctx.billing.createSubscription({
+      customerId,
+      plan: row.plan as PlanId,
+      quantity: row.seats,
+      idempotencyKey: row.idempotencyKey,
+    });
+  } catch (error) {
+    // Nothing was subscribed: free the account for the next attempt.
+    if (error instanceof PaymentError) await dropAttempt(ctx, row);
+    throw error;
+  }
+  return settle(ctx, actor, row, snapshot, input.plan);
+}
+
+/**
+ * A paying account: the new card replaces the old one (its holder may have to approve it), then
+ * a higher plan applies now, prorated. The same plan only changes the card, which also pays a
+ * failed renewal.
+ */
+async function changeLive(
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  row: SubscriptionRow,
+  input: UpgradeInput,
+): Promise<UpgradeResponse> {
+  const providerId = row.providerSubscriptionId;
+  if (!providerId) throw new AppError('conflict', 'error.payment_in_progress');
+  if (planRank(input.plan) < planRank(row.plan as PlanId)) {
+    throw new AppError('bad_request', 'error.upgrade_not_higher', { inputError: 'plan' });
+  }
+  const change = await ctx.billing.replaceDefaultCard(customerId, input.token);
+  if (change.action) {
+    const action = actionOf(change.action);
+    if (action) return action;
+  }
+  const snapshot =
+    input.plan === row.plan
+      ? await ctx.billing.getSubscription(providerId)
+      : await ctx.billing.upgradeNow(
+          providerId,
+          input.plan,
+          `upgrade:${providerId}:${row.plan}:${input.plan}:${row.currentPeriodStart?.toISOString() ?? ''}`,
+        );
+  return settle(ctx, actor, row, snapshot, input.plan);
+}
+
+/**
+ * POST /api/account/upgrade {plan, token, stripe?}: pays for a plan with a card. Answers the plan
+ * and subscription, or the action the card needs (`requires_payment_action`, `client_secret`);
+ * after the cardholder acts the client repeats the call, and the server — trusting nothing in
+ * the repeated `stripe` object — asks the provider about its own pending subscription. Parallel
+ * or repeated calls share one subscription row and one idempotency key: one charge.
+ */
+export async function upgradeAccount(
+  ctx: AppContext,
+  actor: Actor,
+  input: UpgradeInput,
+): Promise<UpgradeResponse> {
+  const plan = findPlan(input.plan);
+  if (!plan?.requiresCard) {
+    throw new AppError('bad_request', 'error.upgrade_not_higher', { inputError: 'plan' });
+  }
+  const customerId = await ensureCustomer(ctx, actor.accountId);
+  const open = await findOpenSubscription(ctx.db, actor.accountId);
+  if (open && isLive(open)) return changeLive(ctx, actor, customerId, open, input);
+  return subscribe(ctx, actor, customerId, input);
+}
