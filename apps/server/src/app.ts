@@ -12,6 +12,8 @@ import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue
 import { authRoutes } from './features/auth/auth.routes';
 import type { BillingProvider } from './features/billing/billing-provider';
 import { startBillingJob } from './features/billing/billing-job';
+import { billingRoutes } from './features/billing/billing.routes';
+import { localProcessorRoutes } from './features/billing/local-processor/local-processor.routes';
 import { createBillingProvider } from './features/billing/create-billing-provider';
 import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
@@ -121,6 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(authRoutes, { prefix: '/api/auth', ctx, limits });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, limits });
+  await app.register(billingRoutes, { prefix: '/api/account/billing', ctx });
+  if (ctx.billing.kind === 'local') {
+    await app.register(localProcessorRoutes, { prefix: '/api/billing/local', ctx });
+  }
   await app.register(userRoutes, { prefix: '/api/user', ctx, limits });
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx });

@@ -71,6 +71,28 @@ const TABLE: Record<string, Row> = {
   'GET /api/account/plans': { access: { permission: 'user' }, passed: 200 },
   'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'GET /api/account/users': { access: { permission: 'admin' }, passed: 200 },
+  // Paying: the upgrade screen needs admin, the billing screen the owner (spec §6).
+  'POST /api/account/upgrade': { access: { permission: 'admin' }, payload: {}, passed: 400 },
+  'GET /api/account/billing': { access: { permission: 'owner' }, passed: 200 },
+  'GET /api/account/billing/invoices': { access: { permission: 'owner' }, passed: 200 },
+  'GET /api/account/billing/invoices/:id': {
+    access: { permission: 'owner' },
+    url: '/api/account/billing/invoices/in_local_unknown',
+    passed: 404,
+  },
+  'GET /api/account/billing/invoices/:id/pdf': {
+    access: { permission: 'owner' },
+    url: '/api/account/billing/invoices/in_local_unknown/pdf',
+    passed: 404,
+  },
+  'PUT /api/account/billing/card': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+  // The built-in card processor's own API: whoever may pay.
+  'POST /api/billing/local/cards': { access: { permission: 'admin' }, payload: {}, passed: 400 },
+  'POST /api/billing/local/authenticate': {
+    access: { permission: 'admin' },
+    payload: {},
+    passed: 400,
+  },
   // The password is missing, so nothing closes.
   'DELETE /api/account': { access: { permission: 'owner' }, payload: {}, passed: 400 },
 

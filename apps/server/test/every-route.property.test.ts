@@ -95,6 +95,17 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/embed/trend': { query: range },
   'GET /api/embed/breakdown': { query: () => ({ ...range(), dimension: 'campaign' }) },
   'GET /api/embed/breakdown.csv': { query: () => ({ ...range(), dimension: 'country' }) },
+  'POST /api/account/upgrade': { body: () => ({ plan: 'free_plus', token: 'pm_local_fuzz' }) },
+  'GET /api/account/billing/invoices': { query: () => ({ limit: '5' }) },
+  'GET /api/account/billing/invoices/:id': { params: () => ({ id: 'in_local_fuzz' }) },
+  'GET /api/account/billing/invoices/:id/pdf': { params: () => ({ id: 'in_local_fuzz' }) },
+  'PUT /api/account/billing/card': { body: () => ({ token: 'pm_local_fuzz' }) },
+  'POST /api/billing/local/cards': {
+    body: () => ({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada' }),
+  },
+  'POST /api/billing/local/authenticate': {
+    body: () => ({ client_secret: 'pi_local_fuzz_secret_x', outcome: 'fail' }),
+  },
 };
 
 /** Any code point, lone surrogates included. */

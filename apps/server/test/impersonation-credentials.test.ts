@@ -22,6 +22,16 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
   'POST /api/user/2fa/verify': { code: '123456' },
   'DELETE /api/account': { password: PASSWORD },
   'DELETE /api/user': { password: PASSWORD },
+  // The card, and paying with one (docs/billing.md).
+  'POST /api/account/upgrade': { plan: 'free_plus', token: 'pm_local_any' },
+  'PUT /api/account/billing/card': { token: 'pm_local_any' },
+  'POST /api/billing/local/cards': {
+    number: '4242424242424242',
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Ada',
+  },
+  'POST /api/billing/local/authenticate': { client_secret: 'pi_secret', outcome: 'complete' },
 };
 
 async function impersonatedOwner() {

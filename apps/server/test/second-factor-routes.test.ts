@@ -134,6 +134,8 @@ const NOT_FIRST_FACTOR: Record<string, string> = {
   'POST /api/auth/switch': 'needs a live session, which already passed the second factor',
   'POST /api/auth/impersonate':
     'takes a single-use token only the admin CLI mints for a master, of a user who allowed support access',
+  'POST /api/billing/local/cards':
+    'answers a card token of the built-in card processor, which opens no session',
 };
 
 describe('every route that answers a session token', () => {

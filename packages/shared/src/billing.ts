@@ -121,6 +121,8 @@ export const InvoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
+export const InvoiceIdParamsSchema = z.strictObject({ id: storableText().min(1).max(100) });
+
 export const InvoiceListQuerySchema = z.strictObject({
   cursor: storableText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),

@@ -1,4 +1,5 @@
 // `npm run admin -- <command>`: operator commands with the server's own configuration.
+import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -11,7 +12,25 @@ import { importReport } from '../features/analytics/report-import.service';
 import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
 import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
+import { advanceBillingClock } from '../features/billing/billing-advance';
+import { createBillingProvider } from '../features/billing/create-billing-provider';
+import { createMailTransport, type AppContext } from '../lib/app-context';
+import { loggerOptions } from '../lib/logger';
 import { issueOneTimeToken } from '../lib/one-time-token';
+
+/** What services need, for a command: mail to SMTP or the outbox (its links printed). */
+function createCliContext(database: Database, config: Config): AppContext {
+  const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
+  const now = () => new Date();
+  return {
+    db: database.db,
+    config,
+    mail: createMailTransport(config, database.db, log),
+    billing: createBillingProvider(config, database.db, now),
+    now,
+    log,
+  };
+}
 
 /** Opens the configured database, refusing while a server holds the embedded one. */
 async function withDatabase(
@@ -128,6 +147,22 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
         const result = await purgeClosedAccounts(db, { now: new Date(), retentionDays: days });
         console.log(
           `Purged ${result.accounts} account(s) closed more than ${days} days ago and ${result.users} user(s) left without an account.`,
+        );
+      }),
+  },
+  'billing-advance': {
+    usage:
+      "billing-advance <owner-email> <days>      move that account's billing clock and renew what falls due",
+    run: ([ownerEmail, days]) =>
+      withDatabase(async (database, config) => {
+        if (!ownerEmail || !days) throw new Error('Usage: billing-advance <owner-email> <days>');
+        const report = await advanceBillingClock(
+          createCliContext(database, config),
+          ownerEmail,
+          Number(days),
+        );
+        console.log(
+          `${report.account}: billing clock at ${report.clock.toISOString()}, ${report.changes} change(s); plan ${report.plan ?? 'none'}, subscription ${report.subscription ?? 'none'}.`,
         );
       }),
   },

@@ -103,6 +103,7 @@ const en = {
     'Choose a plan above your current one. To move to a lower plan, use the billing page.',
   'error.no_subscription': 'This account has no paid subscription.',
   'error.invoice_not_found': 'This invoice does not exist.',
+  'message.plan_upgraded': 'Payment received. Your plan is upgraded.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -222,6 +223,7 @@ const es: Record<MessageKey, string> = {
     'Elige un plan superior al actual. Para pasar a un plan inferior, usa la página de facturación.',
   'error.no_subscription': 'Esta cuenta no tiene una suscripción de pago.',
   'error.invoice_not_found': 'Esta factura no existe.',
+  'message.plan_upgraded': 'Pago recibido. Tu plan se ha mejorado.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

@@ -14,6 +14,9 @@ export const RATE_LIMITS = {
   signup: { max: 10, timeWindow: 60_000 },
   // The feedback widget: a person rates now and then; a flood is a script.
   feedback: { max: 10, timeWindow: 60_000 },
+  // Card entry and payment approval: a person types a card now and then; a run of them is
+  // someone testing stolen numbers.
+  card: { max: 10, timeWindow: 60_000 },
 } as const satisfies Record<string, RateLimitOptions>;
 export type RateLimitPreset = keyof typeof RATE_LIMITS;
 

@@ -7,14 +7,23 @@ import {
   SignupInputSchema,
 } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
+import {
+  needsPaymentAction,
+  UpgradeInputSchema,
+  UpgradeResponseSchema,
+} from '@partner-portal/shared/billing';
 import type { AppContext } from '../../lib/app-context';
 import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
+import { translate } from '../../lib/messages';
 import { ok } from '../../lib/reply';
+import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { requestMeta } from '../auth/request-meta';
-import { listPlans, selectPlan } from './plan.service';
+import { listPlans } from './plan.service';
+import { changePlan } from '../billing/plan-change.service';
+import { upgradeAccount } from '../billing/upgrade.service';
 import { signUpAccount } from './signup.service';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
@@ -58,6 +67,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(SelectPlanResponseSchema) },
       },
     },
-    async (request) => ok(await selectPlan(ctx, requireActor(request), request.body.plan)),
+    async (request) => ok(await changePlan(ctx, requireActor(request), request.body.plan)),
+  );
+
+  // Spec §6: upgrading needs admin (choosing a plan needs owner). Paying is a credential change.
+  app.post(
+    '/upgrade',
+    {
+      config: {
+        access: { permission: 'admin' },
+        credentials: true,
+        rateLimit: rateLimitFor('card'),
+      },
+      schema: {
+        body: UpgradeInputSchema,
+        response: { 200: dataEnvelope(UpgradeResponseSchema) },
+      },
+    },
+    async (request) => {
+      const answer = await upgradeAccount(ctx, requireActor(request), request.body);
+      if (needsPaymentAction(answer)) return ok(answer);
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      return ok(answer, translate(locale, 'message.plan_upgraded'));
+    },
   );
 };

@@ -187,7 +187,9 @@ describe('plans', () => {
       headers: bearer(owner.token),
       payload: { plan: 'free_core' },
     });
-    expect(chosen.json()).toEqual({ data: { plan: 'free_core', subscription: 'active' } });
+    expect(chosen.json()).toEqual({
+      data: { plan: 'free_core', subscription: 'active', scheduled_plan: null, effective_at: null },
+    });
     const me = await env.app.inject({
       method: 'GET',
       url: '/api/user',

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, between, eq, sql } from 'drizzle-orm';
-import { reportRows } from '../../db/schema/index';
+import { accounts, reportRows } from '../../db/schema/index';
 import { createAccount, createReportRows, type CreateUserOptions } from '../../../test/factories';
 import { bearer, randomIp, signedInUser, xsrfHeaders } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
@@ -123,15 +123,36 @@ describe('POST /api/sigma/workbook/embed', () => {
     const advertiser = await signedIn({ account: core, permission: 'advertiser' });
     expect((await embed(owner.token, 'local-core-advertiser')).statusCode).toBe(403);
     expect((await embed(advertiser.token, 'local-core-overview')).statusCode).toBe(403);
+    // The plan is what is missing: 402 with the plan to upgrade to (docs/billing.md).
     const plus = await embed(owner.token, 'local-plus-geography');
-    expect(plus.statusCode).toBe(403);
-    expect(plus.json()).toMatchObject({
+    expect(plus.statusCode).toBe(402);
+    expect(plus.json()).toMatchObject({ plan: 'free_plus' });
+    // An advertiser without Plus access lacks it on any plan: 403.
+    const paying = await createAccount(env.database.db, { plan: 'free_plus' });
+    const noPlus = await signedIn({ account: paying, permission: 'advertiser' });
+    const refused = await embed(noPlus.token, 'local-plus-geography');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
       message: 'You do not have access to that workbook.',
       inputError: 'workbook_id',
     });
     const unknown = await embed(owner.token, 'no-such-workbook');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().inputError).toBe('workbook_id');
+  });
+
+  it('withholds Plus from an account whose payment is due, but not from master', async () => {
+    const due = await createAccount(env.database.db, { plan: 'free_plus' });
+    await env.database.db
+      .update(accounts)
+      .set({ subscriptionStatus: 'past_due' })
+      .where(eq(accounts.id, due.id));
+    const owner = await signedIn({ account: due, permission: 'owner' });
+    const refused = await embed(owner.token, 'local-plus-geography');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ plan: 'free_plus' });
+    const master = await signedIn({ account: due, permission: 'master' });
+    expect((await embed(master.token, 'local-plus-geography')).statusCode).toBe(200);
   });
 });
 

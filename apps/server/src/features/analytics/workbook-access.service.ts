@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { PlanIdSchema } from '@partner-portal/shared/plans';
+import {
+  effectivePlan,
+  PlanIdSchema,
+  SubscriptionStatusSchema,
+} from '@partner-portal/shared/plans';
 import { visibleWorkbooks, type WorkbookViewer } from '@partner-portal/shared/workbooks';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -22,11 +26,22 @@ export async function loadViewer(ctx: AppContext, actor: Actor) {
 
 export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
 
-/** What the spec §4/§6 entitlement rule needs to know about a viewer. */
+/**
+ * What the spec §4/§6 entitlement rule needs to know about a viewer. The plan is the one the
+ * account has the use of (docs/billing.md "Entitlement": none of a paid plan while its payment
+ * is due); master is exempt from subscription checks.
+ */
 export function entitlementOf(actor: Actor, { membership, account }: Viewer): WorkbookViewer {
+  const subscribed = PlanIdSchema.safeParse(account.plan).data ?? null;
   return {
     permission: actor.permission,
-    plan: PlanIdSchema.safeParse(account.plan).data ?? null,
+    plan:
+      actor.permission === 'master'
+        ? subscribed
+        : effectivePlan(
+            subscribed,
+            SubscriptionStatusSchema.safeParse(account.subscriptionStatus).data,
+          ),
     enable_plus: membership.enablePlus,
     plus_dashboards: membership.plusDashboards,
   };
@@ -58,8 +73,15 @@ export async function requireOpenable(
   const workbook = catalogue.find((entry) => entry.workbookId === workbookId);
   if (!workbook)
     throw new AppError('not_found', 'error.workbook_not_found', { inputError: 'workbook_id' });
-  const allowed = visibleWorkbooks(entitlementOf(actor, viewer), catalogue);
+  const entitlement = entitlementOf(actor, viewer);
+  const allowed = visibleWorkbooks(entitlement, catalogue);
   if (!allowed.some((entry) => entry.workbookId === workbookId)) {
+    // A Plus workbook the viewer would see on a Plus plan: the plan is what is missing (spec §8:
+    // 402 with the plan sends the client to the upgrade screen).
+    const onPlus = visibleWorkbooks({ ...entitlement, plan: 'free_plus' }, catalogue);
+    if (onPlus.some((entry) => entry.workbookId === workbookId)) {
+      throw new AppError('payment_required', 'error.plan_requires_payment', { plan: 'free_plus' });
+    }
     throw new AppError('forbidden', 'error.workbook_forbidden', { inputError: 'workbook_id' });
   }
   return { workbook, viewer };

@@ -1,8 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { findPlan, planAmountCents, type PlanId } from '@partner-portal/shared/plans';
+import { accounts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { recordEvent } from '../events/events.service';
+import type { SubscriptionSnapshot } from './billing-provider';
 import { notifyOwner } from './billing-mail';
-import { findByProviderId, recordSnapshot } from './subscription-record';
+import {
+  findByProviderId,
+  recordSnapshot,
+  type AccountPlanState,
+  type SubscriptionRow,
+} from './subscription-record';
 
 /** A provider's news about a subscription: the renewal job's, or a Stripe webhook's. */
 export interface SubscriptionEvent {
@@ -18,6 +26,54 @@ export interface SubscriptionEvent {
 }
 
 /**
+ * Tells the owner what a recorded change did to the plan, comparing the app's previous copy
+ * (`before`) with the provider's answer, so whoever records a change first — the request that
+ * made it, the renewal job, a webhook — announces it, and nobody announces it twice.
+ */
+export async function announceChange(
+  ctx: AppContext,
+  before: SubscriptionRow,
+  snapshot: SubscriptionSnapshot,
+  state: AccountPlanState | null,
+  userId: string | null = null,
+): Promise<void> {
+  const accountId = before.accountId;
+  const started = before.status === 'incomplete' && snapshot.status === 'active';
+  const planMoved = before.status !== 'incomplete' && before.plan !== snapshot.plan;
+  const ended = snapshot.status === 'canceled' && before.status !== 'canceled';
+  if (!started && !planMoved && !ended) return;
+  await recordEvent(ctx.db, {
+    name: ended ? 'subscription_ended' : 'plan_changed',
+    userId,
+    accountId,
+    metadata: { plan: snapshot.plan, from: before.plan, status: snapshot.status },
+  });
+  if (ended && state?.subscription === 'canceled') {
+    await notifyOwner(ctx, accountId, {
+      kind: 'subscription_canceled',
+      plan: before.plan as PlanId,
+    });
+    return;
+  }
+  const plan = findPlan(ended ? 'free_core' : snapshot.plan);
+  if (!plan) return;
+  await notifyOwner(ctx, accountId, {
+    kind: 'plan_updated',
+    plan: plan.id,
+    amount: planAmountCents(plan, snapshot.quantity),
+    currency: plan.currency.code,
+  });
+}
+
+async function isAccountClosed(ctx: AppContext, accountId: string): Promise<boolean> {
+  const [account] = await ctx.db
+    .select({ closedAt: accounts.closedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return Boolean(account?.closedAt);
+}
+
+/**
  * Re-reads the subscription from the provider (never trusting the event's copy, so events may
  * arrive twice or out of order), records it, and tells the owner what changed for them.
  */
@@ -27,53 +83,24 @@ export async function handleSubscriptionEvent(
 ): Promise<void> {
   const row = await findByProviderId(ctx.db, event.subscriptionId);
   if (!row) return;
-  const snapshot = await ctx.billing.getSubscription(event.subscriptionId);
+  let snapshot = await ctx.billing.getSubscription(event.subscriptionId);
+  if (snapshot.status !== 'canceled' && (await isAccountClosed(ctx, row.accountId))) {
+    // Closing ended it, or should have: a closed account pays for nothing more.
+    snapshot = await ctx.billing.cancelNow(event.subscriptionId);
+  }
   const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now());
-  const accountId = row.accountId;
-  const customerCard = () => ctx.billing.getDefaultCard(snapshot.customerId);
-
-  if (
-    (event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required') &&
-    snapshot.status === 'past_due'
-  ) {
+  const failed =
+    event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
+  if (failed && snapshot.status === 'past_due') {
     const waiting = snapshot.waitingPayment;
-    await notifyOwner(ctx, accountId, {
+    await notifyOwner(ctx, row.accountId, {
       kind: event.type === 'invoice.payment_failed' ? 'payment_failed' : 'payment_action_required',
       amount: waiting?.amount ?? 0,
       currency: waiting?.currency ?? 'usd',
-      card: await customerCard(),
+      card: await ctx.billing.getDefaultCard(snapshot.customerId),
       nextAttemptAt: event.nextAttemptAt ?? null,
     });
-  } else if (snapshot.status === 'canceled' && row.status !== 'canceled') {
-    if (state?.subscription === 'canceled') {
-      await notifyOwner(ctx, accountId, {
-        kind: 'subscription_canceled',
-        plan: row.plan as PlanId,
-      });
-    } else {
-      await notifyOwner(ctx, accountId, {
-        kind: 'plan_updated',
-        plan: 'free_core',
-        amount: 0,
-        currency: 'usd',
-      });
-    }
-  } else if (state && row.plan !== snapshot.plan) {
-    const plan = findPlan(snapshot.plan);
-    if (plan) {
-      await notifyOwner(ctx, accountId, {
-        kind: 'plan_updated',
-        plan: plan.id,
-        amount: planAmountCents(plan, snapshot.quantity),
-        currency: plan.currency.code,
-      });
-    }
+    return;
   }
-  if (row.status !== snapshot.status || row.plan !== snapshot.plan) {
-    await recordEvent(ctx.db, {
-      name: 'subscription_changed',
-      accountId,
-      metadata: { type: event.type, status: snapshot.status, plan: snapshot.plan },
-    });
-  }
+  await announceChange(ctx, row, snapshot, state);
 }

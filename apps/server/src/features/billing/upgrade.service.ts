@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PaymentAction, UpgradeInput, UpgradeResponse } from '@partner-portal/shared/billing';
-import { findPlan, planAmountCents, planRank, type PlanId } from '@partner-portal/shared/plans';
+import { findPlan, planRank, type PlanId } from '@partner-portal/shared/plans';
 import { subscriptions } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
-import { recordEvent } from '../events/events.service';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
-import { notifyOwner } from './billing-mail';
+import { announceChange } from './billing-events.service';
 import { PaymentError } from './payment-error';
 import {
   findOpenSubscription,
@@ -37,8 +36,8 @@ export async function settle(
   snapshot: SubscriptionSnapshot,
   wanted: PlanId,
 ): Promise<UpgradeResponse> {
-  const before = row.plan;
   const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now());
+  await announceChange(ctx, row, snapshot, state, actor.userId);
   if (snapshot.waitingPayment) {
     const action = actionOf(snapshot.waitingPayment);
     if (action) return action;
@@ -51,23 +50,6 @@ export async function settle(
     throw new PaymentError('card_declined');
   }
   if (!state || snapshot.plan !== wanted) throw new PaymentError('processing_error');
-  if (before !== snapshot.plan || row.status === 'incomplete') {
-    const plan = findPlan(snapshot.plan);
-    await recordEvent(ctx.db, {
-      name: 'plan_upgraded',
-      userId: actor.userId,
-      accountId: actor.accountId,
-      metadata: { plan: snapshot.plan, from: before },
-    });
-    if (plan) {
-      await notifyOwner(ctx, actor.accountId, {
-        kind: 'plan_updated',
-        plan: plan.id,
-        amount: planAmountCents(plan, snapshot.quantity),
-        currency: plan.currency.code,
-      });
-    }
-  }
   return { plan: state.plan, subscription: state.subscription };
 }
 
@@ -201,5 +183,7 @@ export async function upgradeAccount(
   const customerId = await ensureCustomer(ctx, actor.accountId);
   const open = await findOpenSubscription(ctx.db, actor.accountId);
   if (open && isLive(open)) return changeLive(ctx, actor, customerId, open, input);
+  // A repeat call never starts a payment: with nothing pending, the one it repeats was refused.
+  if (!open && input.stripe) throw new PaymentError('authentication_failed');
   return subscribe(ctx, actor, customerId, input);
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { revokeSessions } from '../../lib/session-token';
+import { endSubscriptionNow } from '../billing/billing-seats';
 import { recordEvent } from '../events/events.service';
 import { requireCloseConfirmation } from './close-confirmation.service';
 
@@ -69,6 +70,11 @@ export async function closeAccount(ctx: AppContext, actor: Actor, input: CloseIn
     });
     return { account, members };
   });
+  // After the commit, so a closed account is never left paying: if the provider is down now,
+  // the next renewal event of the closed account ends it (billing-events.service.ts).
+  await endSubscriptionNow(ctx, closed.account.id).catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'billing: subscription of a closed account not ended'),
+  );
   await mailMembers(ctx, closed.account.name, closed.members);
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
+import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../events/events.service';
 import { requireCloseConfirmation } from './close-confirmation.service';
 
@@ -31,7 +32,7 @@ export async function closeUser(ctx: AppContext, actor: Actor, input: CloseInput
   }
   await requireCloseConfirmation(ctx.db, actor, input);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const left = await ctx.db.transaction(async (tx) => {
     await revokeSessions(tx, sessionsOfUser(actor.userId), now);
     const memberships = await tx
       .delete(accountUsers)
@@ -44,5 +45,7 @@ export async function closeUser(ctx: AppContext, actor: Actor, input: CloseInput
       accountId: actor.accountId,
       metadata: { user_id: actor.userId, memberships: memberships.length },
     });
+    return memberships;
   });
+  for (const { accountId } of left) await syncSeats(ctx, accountId);
 }

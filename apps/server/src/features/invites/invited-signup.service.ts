@@ -4,6 +4,7 @@ import { toLocale } from '@partner-portal/shared/constants';
 import { accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../events/events.service';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
 import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
@@ -74,6 +75,7 @@ export async function signUpInvitedUser(
   });
   // Only once the membership is committed: the inviter hears of a join that happened, and an
   // existing user, who proved only their password here, hears of it too.
+  await syncSeats(ctx, accepted.accountId);
   await notifyInviteAccepted(ctx, accepted);
   if (existing) {
     await mailAccountAdded(ctx, accepted.inviteeId, accepted.accountId).catch((error: unknown) =>

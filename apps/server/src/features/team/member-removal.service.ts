@@ -3,6 +3,7 @@ import { accountUsers, sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
+import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../events/events.service';
 import { isOwnerMember, requireMember } from './member-update.service';
 import { isRowId } from './team-rows';
@@ -54,5 +55,6 @@ export async function removeMember(
       await tx.update(users).set({ defaultAccountId: null }).where(eq(users.id, id));
     }
   });
+  await syncSeats(ctx, actor.accountId);
   return { signout: self };
 }

@@ -124,6 +124,8 @@ export async function authenticatePayment(
   deps: ProcessorDeps,
   clientSecret: string,
   outcome: 'complete' | 'fail',
+  /** The payer's customer: another customer's payment is not found, whatever the secret. */
+  customerId?: string | null,
 ): Promise<{
   status: 'succeeded' | 'requires_payment_method';
   customerId: string;
@@ -131,7 +133,9 @@ export async function authenticatePayment(
 }> {
   return deps.db.transaction(async (tx) => {
     const waiting = await findWaitingIntent(tx, clientSecret);
-    if (!waiting) throw new AppError('bad_request', 'error.payment_not_waiting');
+    if (!waiting || (customerId !== undefined && waiting.customerId !== customerId)) {
+      throw new AppError('bad_request', 'error.payment_not_waiting');
+    }
     const customer = await loadCustomer(tx, waiting.customerId);
     const now = customerNow(deps.now(), customer.clockOffsetMs);
     const status = outcome === 'complete' ? 'succeeded' : 'requires_payment_method';

@@ -1,0 +1,31 @@
+import { findPlan } from '@partner-portal/shared/plans';
+import type { AppContext } from '../../lib/app-context';
+import { countSeats } from './billing-customer';
+import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
+
+/**
+ * Members joined or left: a per-seat plan bills the new count from now on, prorated onto the
+ * next invoice by the provider. The membership change itself stands whatever the provider says:
+ * a failure here is logged, and the next change reconciles the count.
+ */
+export async function syncSeats(ctx: AppContext, accountId: string): Promise<void> {
+  try {
+    const open = await findOpenSubscription(ctx.db, accountId);
+    if (!open || !isLive(open) || !open.providerSubscriptionId) return;
+    if (!findPlan(open.plan)?.perSeat) return;
+    const seats = await countSeats(ctx, accountId);
+    if (seats === open.seats) return;
+    const snapshot = await ctx.billing.setQuantity(open.providerSubscriptionId, seats);
+    await recordSnapshot(ctx.db, open, snapshot, ctx.now());
+  } catch (error) {
+    ctx.log.error({ err: error, accountId }, 'billing: seat count not updated');
+  }
+}
+
+/** The account closed: its subscription ends now, and nothing more is charged. */
+export async function endSubscriptionNow(ctx: AppContext, accountId: string): Promise<void> {
+  const open = await findOpenSubscription(ctx.db, accountId);
+  if (!open?.providerSubscriptionId) return;
+  const snapshot = await ctx.billing.cancelNow(open.providerSubscriptionId);
+  await recordSnapshot(ctx.db, open, snapshot, ctx.now());
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import {
+  LocalAuthenticateInputSchema,
+  LocalAuthenticateResponseSchema,
+} from '@partner-portal/shared/billing';
+import { LocalCardInputSchema, LocalCardTokenSchema } from '@partner-portal/shared/card';
+import { accounts, subscriptions } from '../../../db/schema/index';
+import type { AppContext } from '../../../lib/app-context';
+import { requireActor } from '../../../lib/auth-guard';
+import { rateLimitFor } from '../../../lib/rate-limit';
+import { ok } from '../../../lib/reply';
+import { customerIdOf } from '../billing-customer';
+import { handleSubscriptionEvent } from '../billing-events.service';
+import { localProcessorDeps } from '../create-billing-provider';
+import { OPEN_STATUSES } from '../subscription-record';
+import { authenticatePayment } from './processor-authenticate';
+import { tokenizeCard } from './processor-cards';
+
+/**
+ * /api/billing/local: the built-in card processor's own API, the part Stripe.js talks to on
+ * Stripe — taking a card (the number and CVC stop here) and the issuer's authentication page.
+ * Registered only when the built-in processor is the provider. Whoever may pay (admin) may use it.
+ */
+export const localProcessorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const deps = localProcessorDeps(ctx.config, ctx.db, ctx.now);
+  const payer = { permission: 'admin' } as const;
+
+  app.post(
+    '/cards',
+    {
+      config: { access: payer, credentials: true, rateLimit: rateLimitFor('card') },
+      schema: { body: LocalCardInputSchema, response: { 200: dataEnvelope(LocalCardTokenSchema) } },
+    },
+    async (request) => ok(await tokenizeCard(ctx.db, deps.key, request.body, ctx.now())),
+  );
+
+  app.post(
+    '/authenticate',
+    {
+      config: { access: payer, credentials: true, rateLimit: rateLimitFor('card') },
+      schema: {
+        body: LocalAuthenticateInputSchema,
+        response: { 200: dataEnvelope(LocalAuthenticateResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { client_secret: secret, outcome } = request.body;
+      const customerId = await customerIdOf(ctx, requireActor(request).accountId);
+      const answer = await authenticatePayment(deps, secret, outcome, customerId);
+      // A renewal approved from the billing screen has no repeat call to record it: do it here.
+      const open = await ctx.db
+        .select({ providerId: subscriptions.providerSubscriptionId })
+        .from(subscriptions)
+        .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
+        .where(
+          and(
+            eq(accounts.billingCustomerId, answer.customerId),
+            inArray(subscriptions.status, [...OPEN_STATUSES]),
+          ),
+        );
+      for (const { providerId } of open) {
+        if (providerId) {
+          await handleSubscriptionEvent(ctx, { type: 'invoice.paid', subscriptionId: providerId });
+        }
+      }
+      return ok({ status: answer.status });
+    },
+  );
+};
