@@ -13,6 +13,8 @@ export interface GuardInput {
 // Pages a user without a usable subscription can still reach to fix it (spec §4).
 const BILLING_EXEMPT = new Set<string>([
   paths.accountBilling,
+  paths.accountBillingInvoice,
+  paths.accountBillingAuthenticate,
   paths.signupPlan,
   paths.accountUpgrade,
   paths.account,
@@ -52,7 +54,8 @@ export function resolveGuard({
     return new URLSearchParams(search).has('token') ? null : { redirect: paths.dashboardCore };
   }
   if (!session.plan) {
-    return at === paths.accountProfile || at === paths.signupPlan
+    // A paid plan chosen at sign-up answers 402, which opens the upgrade screen (spec §8).
+    return at === paths.accountProfile || at === paths.signupPlan || at === paths.accountUpgrade
       ? null
       : { redirect: paths.signupPlan };
   }

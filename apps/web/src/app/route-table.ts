@@ -27,6 +27,8 @@ export const paths = {
   account2fa: '/account/2fa',
   accountNotifications: '/account/notifications',
   accountBilling: '/account/billing',
+  accountBillingInvoice: '/account/billing/invoice',
+  accountBillingAuthenticate: '/account/billing/authenticate',
   accountApiKeys: '/account/apikeys',
   accountUpgrade: '/account/upgrade',
   accountUsers: '/account/users',
@@ -92,11 +94,27 @@ export const ROUTES: RouteDefinition[] = [
     page: 'account-notifications',
   },
   {
+    // Owners see the billing screen; the guard may send any member here (spec §4), and the
+    // page tells them who can fix the subscription.
     path: paths.accountBilling,
     layout: 'account',
-    access: needs('owner'),
+    access: needs('user'),
     titleKey: 'titles.billing',
     page: 'account-billing',
+  },
+  {
+    path: paths.accountBillingInvoice,
+    layout: 'account',
+    access: needs('owner'),
+    titleKey: 'titles.invoice',
+    page: 'account-billing-invoice',
+  },
+  {
+    path: paths.accountBillingAuthenticate,
+    layout: 'account',
+    access: needs('owner'),
+    titleKey: 'titles.authenticate_payment',
+    page: 'account-billing-authenticate',
   },
   {
     path: paths.accountApiKeys,

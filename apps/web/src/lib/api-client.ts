@@ -42,6 +42,41 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** Bearer token and Accept-Language, and the XSRF header on unsafe methods: own origin only. */
+function requestHeaders(method: HttpMethod, url: string): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLocale() });
+  const sameOrigin = isSameOrigin(url);
+  const token = getSession()?.token;
+  if (token && sameOrigin) headers.set('Authorization', `Bearer ${token}`);
+  if (method !== 'GET' && sameOrigin) {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  }
+  return headers;
+}
+
+function errorOf(status: number, payload: unknown): ApiError {
+  const parsed = ErrorResponseSchema.safeParse(payload);
+  return parsed.success
+    ? new ApiError(status, parsed.data.message, parsed.data)
+    : new ApiError(status, i18n.t('global.error.generic'));
+}
+
+/** A file our API serves (an invoice PDF), fetched with the same headers as any call. */
+export async function apiBlob(url: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: requestHeaders('GET', url),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, i18n.t('global.error.network'));
+  }
+  if (!response.ok) throw errorOf(response.status, await response.json().catch(() => null));
+  return response.blob();
+}
+
 /**
  * Spec §7 calls: JSON (or multipart for FormData), bearer token and Accept-Language from the
  * stored user, and the XSRF header on unsafe methods — only to our own origin.
@@ -51,14 +86,7 @@ export async function apiRequest<T>(
   url: string,
   options: RequestOptions<T> = {},
 ): Promise<{ data: T; message?: string }> {
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLocale() });
-  const sameOrigin = isSameOrigin(url);
-  const token = getSession()?.token;
-  if (token && sameOrigin) headers.set('Authorization', `Bearer ${token}`);
-  if (method !== 'GET' && sameOrigin) {
-    const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-  }
+  const headers = requestHeaders(method, url);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -82,13 +110,7 @@ export async function apiRequest<T>(
   }
 
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(payload);
-    const fallback = i18n.t('global.error.generic');
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.message, parsed.data)
-      : new ApiError(response.status, fallback);
-  }
+  if (!response.ok) throw errorOf(response.status, payload);
   const envelope = (payload ?? {}) as { data?: unknown; message?: string };
   let data = envelope.data as T;
   if (options.schema) {

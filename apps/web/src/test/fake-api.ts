@@ -39,3 +39,27 @@ export function currentUser(patch: Partial<StoredSession> = {}) {
   const { token: _token, ...user } = testSession(patch);
   return { data: user };
 }
+
+export type RouteAnswer = { status?: number; body: unknown };
+export type RouteHandler = (body: unknown) => RouteAnswer | Promise<RouteAnswer>;
+
+/**
+ * Fakes our API by route: `routes` answer "METHOD /path?query" (GETs included); anything else
+ * gets `{ data: null }`. Answers the calls made, in order.
+ */
+export function stubRoutes(routes: Record<string, RouteHandler>): SentCall[] {
+  const sent: SentCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body: unknown = init.body ? JSON.parse(String(init.body)) : null;
+      sent.push({ method, url, body });
+      const handler = routes[`${method} ${url}`];
+      if (!handler) return json(200, { data: null });
+      const answer = await handler(body);
+      return json(answer.status ?? 200, answer.body);
+    }),
+  );
+  return sent;
+}

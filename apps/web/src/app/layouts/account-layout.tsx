@@ -4,7 +4,7 @@ import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session-store';
 import { NavIcon } from '../navigation/nav-icon';
-import { accountMenuItems } from '../route-table';
+import { accountMenuItems, paths } from '../route-table';
 import { AppShell } from './app-shell';
 
 /** The account area: the app frame plus the secondary menu (a select on phones, a list on wide screens). */
@@ -14,6 +14,10 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = accountMenuItems(session?.permission);
+  // Pages without an item of their own sit under one: an invoice under Billing, Upgrade too.
+  const section = pathname === paths.accountUpgrade ? paths.accountBilling : pathname;
+  const current =
+    items.find((item) => section === item.to || section.startsWith(`${item.to}/`))?.to ?? '';
   return (
     <AppShell>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
@@ -21,7 +25,7 @@ export function AccountLayout() {
           <Select
             aria-label={t('app.account_menu.label')}
             // '' (not undefined) keeps the select controlled while the page signs out.
-            value={items.some((item) => item.to === pathname) ? pathname : ''}
+            value={current}
             onValueChange={(to) => navigate(to)}
             options={items.map((item) => ({ value: item.to, label: t(item.labelKey) }))}
           />

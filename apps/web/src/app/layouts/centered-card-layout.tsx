@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import { Brand } from '../navigation/brand';
 import { PreferencesBar } from '../navigation/preferences-bar';
 import { paths } from '../route-table';
@@ -9,9 +10,12 @@ import { paths } from '../route-table';
 export function CenteredCardLayout({
   children,
   above,
+  wide = false,
 }: {
   children: ReactNode;
   above?: ReactNode;
+  /** Room for content side by side (the plans), instead of one narrow column. */
+  wide?: boolean;
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
@@ -23,7 +27,7 @@ export function CenteredCardLayout({
         id="main"
         className="flex flex-1 items-start justify-center px-4 pt-4 pb-10 sm:items-center sm:pt-0"
       >
-        <div className="grid w-full max-w-md animate-page-in gap-4">
+        <div className={cn('grid w-full animate-page-in gap-4', wide ? 'max-w-5xl' : 'max-w-md')}>
           {above}
           <Card className="p-6 sm:p-8">{children}</Card>
         </div>

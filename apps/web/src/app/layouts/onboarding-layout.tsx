@@ -17,6 +17,7 @@ export function OnboardingLayout() {
   const current = STEPS.findIndex((step) => step.path === pathname);
   return (
     <CenteredCardLayout
+      wide={pathname === paths.signupPlan}
       above={
         <ol
           aria-label={t('app.onboarding.label')}

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasPermission } from '@partner-portal/shared/permissions';
 import { Banner } from '@/components/ui/banner';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
 import { useSession } from '@/lib/session-store';
@@ -16,12 +17,16 @@ export default function DashboardCorePage() {
       {params.get('upgrade') === 'plus' ? (
         <Banner variant="warning" title={t('dashboards.upgrade.title')}>
           {t('dashboards.upgrade.body')}{' '}
-          <Link
-            to={`${paths.accountUpgrade}?plan=free_plus`}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('dashboards.upgrade.link')}
-          </Link>
+          {session && hasPermission(session.permission, 'admin') ? (
+            <Link
+              to={`${paths.accountUpgrade}?plan=free_plus`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t('dashboards.upgrade.link')}
+            </Link>
+          ) : (
+            t('dashboards.upgrade.ask_admin')
+          )}
         </Banner>
       ) : null}
       <DashboardView kind="core" showMarkup={session?.permission === 'owner'} />

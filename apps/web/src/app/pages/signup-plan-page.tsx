@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlanPicker } from '@/features/auth/components/plan-picker';
+import { PlanPicker } from '@/features/billing/components/plan-picker';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
 

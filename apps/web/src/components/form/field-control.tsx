@@ -113,6 +113,8 @@ export function FieldControl({ name, def, field, common, withIcon }: FieldContro
           onBlur={field.onBlur}
         />
       );
+    case 'card':
+      return def.render?.({ name, def, field, common, withIcon }) ?? null;
     case 'file':
       return (
         <FileInput

@@ -99,6 +99,14 @@ export function buildFieldSchema(def: FormInputDefinition): z.ZodType {
         }
       });
       break;
+    case 'card':
+      schema = z.unknown().superRefine((value, ctx) => {
+        const complete = (value as { complete?: unknown } | null)?.complete === true;
+        if (def.required && !complete) {
+          ctx.addIssue({ code: 'custom', message: key('global.form.card.error.token') });
+        }
+      });
+      break;
     case 'file':
       schema = z.unknown().superRefine((value, ctx) => {
         const files = fileList(value);

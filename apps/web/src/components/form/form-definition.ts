@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { encodeMessage } from '@partner-portal/shared/form-messages';
+import type { FieldControlProps } from './field-control';
 import { buildFieldSchema } from './field-schema';
 
 export type FormInputType =
@@ -17,6 +19,7 @@ export type FormInputType =
   | 'otp'
   | 'file'
   | 'date'
+  | 'card'
   | 'hidden';
 
 export interface FormOption {
@@ -52,6 +55,17 @@ export interface FormInputDefinition {
   validation?: z.ZodType | ((value: unknown) => string | null | undefined);
   /** Shown only while this returns true, given the current values (e.g. advertiser fields). */
   visible?: (values: Record<string, unknown>) => boolean;
+  /**
+   * The control of a `card` field, which the payment provider draws (its value reports
+   * `{ complete }`: spec §5, the card field reports empty or filled).
+   */
+  render?: (props: FieldControlProps) => ReactNode;
+}
+
+/** What a `card` field holds: filled or not, and what its provider needs to make a token. */
+export interface CardFieldValue {
+  complete: boolean;
+  [detail: string]: unknown;
 }
 
 export type FormInputs = Record<string, FormInputDefinition>;
@@ -106,5 +120,6 @@ export function defaultValueOf(def: FormInputDefinition): unknown {
   if (def.type === 'switch' || def.type === 'checkbox') return false;
   if (def.type === 'multi-select') return [];
   if (def.type === 'file') return [];
+  if (def.type === 'card') return { complete: false } satisfies CardFieldValue;
   return '';
 }

@@ -81,7 +81,9 @@ function FieldBody({ name, def, field, error, touched, disabled }: FieldBodyProp
   };
   if (def.type === 'hidden')
     return <input type="hidden" name={name} value={String(field.value ?? '')} />;
-  const showIcon = touched && def.type !== 'switch' && def.type !== 'checkbox';
+  // A card field draws its own parts, each with its label and state.
+  const showIcon =
+    touched && def.type !== 'switch' && def.type !== 'checkbox' && def.type !== 'card';
 
   const control = (
     <FieldControl name={name} def={def} field={field} common={common} withIcon={showIcon} />

@@ -6,14 +6,16 @@ import { handleApiError } from '@/lib/error-handler';
 import { navigateTo } from '@/lib/navigation';
 import { toRequestBody } from './form-payload';
 
+const MAX_PAYMENT_ROUNDS = 3;
+
 export type FormStatus = 'idle' | 'submitting' | 'submitted';
 export type FormValues = Record<string, unknown>;
 
 /**
- * Spec §7 card payments hook in here (a later issue): `preparePayload` swaps the card field for
- * a provider token before the call; `confirmPayment` answers a response that asks for a further
- * card action (requires_payment_action + client_secret) and returns the payload to send again,
- * or null when nothing more is needed. A failure thrown by either goes to the central handler.
+ * Spec §7 card payments: `preparePayload` swaps the card field for a provider token before the
+ * call; `confirmPayment` answers a response that asks for a further card action
+ * (requires_payment_action + client_secret) and returns the payload to send again, or null when
+ * nothing more is needed. A failure thrown by either is shown like the call's own errors.
  */
 export interface FormPaymentFlow<TResult> {
   preparePayload?: (values: FormValues) => Promise<FormValues>;
@@ -43,11 +45,14 @@ export function useFormSubmit<TResult>(options: FormSubmitOptions<TResult>) {
       if (url) {
         const payload = payment?.preparePayload ? await payment.preparePayload(values) : values;
         let response = await apiRequest<TResult>(method, url, { body: toRequestBody(payload) });
-        const again = payment?.confirmPayment
-          ? await payment.confirmPayment(response.data, payload)
-          : null;
-        if (again)
+        // A repeated call may ask for one more action (a new card, then the payment itself).
+        let sent = payload;
+        for (let round = 0; round < MAX_PAYMENT_ROUNDS && payment?.confirmPayment; round += 1) {
+          const again = await payment.confirmPayment(response.data, sent);
+          if (!again) break;
+          sent = again;
           response = await apiRequest<TResult>(method, url, { body: toRequestBody(again) });
+        }
         if (response.message) toast({ variant: 'success', title: response.message });
         onSuccess?.(response.data, response.message);
       } else {

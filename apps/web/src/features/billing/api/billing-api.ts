@@ -1,0 +1,86 @@
+import {
+  BillingOverviewSchema,
+  CardUpdateResponseSchema,
+  InvoiceDocumentSchema,
+  InvoiceListSchema,
+  LocalAuthenticateResponseSchema,
+  UpgradeResponseSchema,
+  type CardUpdateInput,
+  type UpgradeInput,
+} from '@partner-portal/shared/billing';
+import { LocalCardTokenSchema, type LocalCardInput } from '@partner-portal/shared/card';
+import { PlansResponseSchema, SelectPlanResponseSchema } from '@partner-portal/shared/identity';
+import type { PlanId } from '@partner-portal/shared/plans';
+import { api } from '@/lib/api-client';
+
+/*
+ * The billing calls (docs/billing.md). Query options live beside their fetchers, so a change can
+ * invalidate them by key.
+ */
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  overview: () => [...billingKeys.all, 'overview'] as const,
+  invoices: (cursor: string | null) => [...billingKeys.all, 'invoices', cursor] as const,
+  invoice: (id: string) => [...billingKeys.all, 'invoice', id] as const,
+  plans: () => ['account', 'plans'] as const,
+};
+
+export const plansQueryOptions = () => ({
+  queryKey: billingKeys.plans(),
+  queryFn: async () => (await api.get('/api/account/plans', { schema: PlansResponseSchema })).data,
+});
+
+export const billingOverviewQueryOptions = () => ({
+  queryKey: billingKeys.overview(),
+  queryFn: async () =>
+    (await api.get('/api/account/billing', { schema: BillingOverviewSchema })).data,
+});
+
+export const invoicesQueryOptions = (cursor: string | null) => ({
+  queryKey: billingKeys.invoices(cursor),
+  queryFn: async () => {
+    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    return (await api.get(`/api/account/billing/invoices${query}`, { schema: InvoiceListSchema }))
+      .data;
+  },
+});
+
+export const invoiceQueryOptions = (id: string) => ({
+  queryKey: billingKeys.invoice(id),
+  queryFn: async () =>
+    (
+      await api.get(`/api/account/billing/invoices/${encodeURIComponent(id)}`, {
+        schema: InvoiceDocumentSchema,
+      })
+    ).data,
+});
+
+/** POST /api/account/plan: the plan now or from the period end, or a payment to approve. */
+export async function choosePlan(plan: PlanId) {
+  return api.post('/api/account/plan', { plan }, { schema: SelectPlanResponseSchema });
+}
+
+export async function upgradePlan(input: UpgradeInput) {
+  return api.post('/api/account/upgrade', input, { schema: UpgradeResponseSchema });
+}
+
+export async function replaceCard(input: CardUpdateInput) {
+  return api.put('/api/account/billing/card', input, { schema: CardUpdateResponseSchema });
+}
+
+/** The built-in card processor takes the card and answers a single-use token. */
+export async function tokenizeLocalCard(card: LocalCardInput) {
+  return (await api.post('/api/billing/local/cards', card, { schema: LocalCardTokenSchema })).data;
+}
+
+/** The built-in processor's issuer page: the cardholder approves or refuses a payment. */
+export async function authenticateLocalPayment(clientSecret: string, outcome: 'complete' | 'fail') {
+  return (
+    await api.post(
+      '/api/billing/local/authenticate',
+      { client_secret: clientSecret, outcome },
+      { schema: LocalAuthenticateResponseSchema },
+    )
+  ).data;
+}

@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { apiSignIn, createVerifiedPartner } from '../fixtures/accounts';
+import { mailbox } from '../fixtures/mailbox';
+import { openSignedIn } from '../fixtures/session';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  expectNoSidewaysScroll,
+  saveScreen,
+  test,
+} from '../fixtures/test';
+
+/*
+ * Paying for a plan on the built-in card processor (docs/billing.md), as a partner would: the
+ * card form, the authentication dialog, the billing screen and its invoices.
+ */
+const PASSWORD = 'Billing-pass-1!';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+}
+
+async function freePartner(page: Page, request: Parameters<typeof apiSignIn>[0], path: string) {
+  const email = uniqueEmail('billing');
+  await createVerifiedPartner(request, email, PASSWORD);
+  await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), path);
+  return email;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await expect(page.getByTestId('card-brand')).toHaveText('Visa');
+  await page.getByLabel('Expiry (MM/YY)').fill('1234');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Jo Tester');
+}
+
+const pay = (page: Page) => page.getByRole('button', { name: /^Pay and upgrade/ });
+
+test('a free partner upgrades from the Plus dashboard with 4242 and lands on Plus', async ({
+  page,
+  request,
+}) => {
+  const email = await freePartner(page, request, '/dashboard/plus');
+  await expect(page).toHaveURL(/\/dashboard\/core\?upgrade=plus/);
+  await page.getByRole('link', { name: 'Upgrade to see the Plus dashboards' }).click();
+  await expect(page).toHaveURL(/\/account\/upgrade\?plan=free_plus/);
+  await expect(page.getByRole('radio', { name: /Plus\b/ }).first()).toBeChecked();
+  await expect(page.getByText('Test mode — no real money moves')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'billing-upgrade-en-light');
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await pay(page).click();
+  await expect(page.getByText('Payment received. Your plan is upgraded.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/plus/, { timeout: 10_000 });
+  const receipt = await mailbox.waitFor(email, /plan is now Plus/);
+  expect(receipt.text).toContain('/account/billing');
+});
+
+test('3155 opens the authentication dialog; completing it activates Plus', async ({
+  page,
+  request,
+}) => {
+  await freePartner(page, request, '/account/upgrade?plan=free_plus');
+  await fillCard(page, '4000 0025 0000 3155');
+  await pay(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('authentication-amount')).toHaveText('$49.00');
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+  await saveScreen(page, 'billing-authenticate-en-light');
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/plus/, { timeout: 10_000 });
+});
+
+test('3155 refused, and 0002 declined: an error under the card, the plan unchanged', async ({
+  page,
+  request,
+}) => {
+  await freePartner(page, request, '/account/upgrade?plan=free_plus');
+  await fillCard(page, '4000 0025 0000 3155');
+  await pay(page).click();
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not authorised' })).toBeVisible();
+
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined' })).toBeVisible();
+  await saveScreen(page, 'billing-declined-en-light');
+  await page.goto('/account/billing');
+  await expect(page.getByTestId('billing-price')).toHaveText('Free');
+});
+
+test('the billing screen shows the card and invoices; an invoice opens and downloads', async ({
+  page,
+  request,
+}) => {
+  await freePartner(page, request, '/account/upgrade?plan=free_plus_ai');
+  await fillCard(page, '4242 4242 4242 4242');
+  await pay(page).click();
+  await expect(page).toHaveURL(/\/dashboard\/plus/, { timeout: 10_000 });
+
+  await page.goto('/account/billing');
+  await expect(page.getByTestId('billing-card')).toHaveText('Visa •••• 4242, expires 12/34');
+  await expect(page.getByTestId('billing-price')).toHaveText('$99.00 per month');
+  await expect(page.getByText(/^Billing cycle /)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'billing-overview-en-light');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Download invoice INV-/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+
+  await page.getByRole('link', { name: /^View invoice INV-/ }).click();
+  await expect(page.getByTestId('invoice-total')).toHaveText('$99.00');
+  await expectNoSeriousA11yViolations(page);
+  await saveScreen(page, 'billing-invoice-en-light');
+
+  // A lower plan waits for the period end, and can be undone.
+  await page.goto('/account/billing');
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change plan' });
+  await dialog.locator('label', { has: page.locator('input[value="free_plus"]') }).click();
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(page.getByText(/^Switches to Plus on /)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText(/^Switches to Plus on /)).toHaveCount(0);
+});
+
+test.describe('billing in Spanish, dark, at phone width', () => {
+  test.use({ locale: 'es-ES', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+
+  test('the upgrade and billing screens fit and are axe-clean', async ({ page, request }) => {
+    const email = uniqueEmail('billing-es');
+    await createVerifiedPartner(request, email, PASSWORD);
+    const session = await apiSignIn(request, email, PASSWORD);
+    await openSignedIn(page, request, session, '/account/upgrade?plan=free_pro', {
+      locale: 'es',
+      dark: true,
+    });
+    await expect(page.getByText('Modo de prueba: no se mueve dinero real')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreen(page, 'billing-upgrade-es-dark-phone');
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await page.getByLabel('Caducidad (MM/AA)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Nombre en la tarjeta').fill('Lucía Tester');
+    await page.getByRole('button', { name: /^Pagar y pasar a Pro/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/plus/, { timeout: 10_000 });
+    await page.goto('/account/billing');
+    await expect(page.getByTestId('billing-card')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreen(page, 'billing-overview-es-dark-phone');
+  });
+});
