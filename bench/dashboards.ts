@@ -2,9 +2,9 @@
 // a 90-day range (p50 ≤ 150 ms) and the embed URL call (p50 ≤ 10 ms). Needs a PostgreSQL server
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL); it creates and drops a database of its own.
 import pg from 'pg';
-import { startAppServer } from '../e2e/fixtures/app-server';
-import { findFreePort } from '../e2e/fixtures/free-port';
 import { hashPassword } from '../apps/server/src/lib/password';
+import { withBenchServer } from './bench-server';
+import { percentile, timed } from './timing';
 
 export interface DashboardBench {
   rows: number;
@@ -17,23 +17,6 @@ export interface DashboardBench {
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 1_000_000);
 const PASSWORD = 'Bench-password-1!';
 const TEAM_SIZE = Number(process.env.BENCH_TEAM_SIZE ?? 1_000);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Number(
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(1),
-  );
-}
-
-async function timed(times: number, run: () => Promise<void>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let index = 0; index < times; index += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
 
 async function seed(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -87,21 +70,10 @@ async function seed(url: string): Promise<void> {
   }
 }
 
-export async function runDashboardBench(adminUrl: string): Promise<DashboardBench> {
-  const name = `pp_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
-  const server = await startAppServer(await findFreePort(), {
-    DATABASE_URL: databaseUrl.toString(),
-    DEMO_SEED: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  try {
+export function runDashboardBench(adminUrl: string): Promise<DashboardBench> {
+  return withBenchServer(adminUrl, 'dashboards', {}, async (server, databaseUrl) => {
     console.log(`Seeding ${ROWS.toLocaleString('en')} report rows…`);
-    await seed(databaseUrl.toString());
+    await seed(databaseUrl);
 
     const health = await fetch(`${server.url}/api/health`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
@@ -189,9 +161,5 @@ export async function runDashboardBench(adminUrl: string): Promise<DashboardBenc
         samples: 50,
       },
     };
-  } finally {
-    await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
+import { runBillingBench, type BillingBench } from './billing';
 import { runDashboardBench, type DashboardBench } from './dashboards';
 import { measureRouteJs } from './route-js-size';
 import { runSignInFloodBench } from './signin-flood';
@@ -61,6 +62,28 @@ async function main(): Promise<void> {
       `Overview (90 days, ${dashboards.rows} rows): p50 ${dashboards.overview.p50} ms; embed URL: p50 ${dashboards.embedUrl.p50} ms; users list (${dashboards.teamList.members} + ${dashboards.teamList.invites}): p50 ${dashboards.teamList.p50} ms`,
     );
   }
+  let billing: BillingBench | null = null;
+  if (postgresUrl) {
+    billing = await runBillingBench(postgresUrl);
+    console.log(
+      `Upgrade round trip: p50 ${billing.upgrade.p50} ms; billing screen with ${billing.invoices} invoices: overview p50 ${billing.overview.p50} ms, invoices page p50 ${billing.invoicesFirstPage.p50} ms`,
+    );
+  }
+  const billingSection = billing
+    ? [
+        '## Billing (PostgreSQL, built-in card processor)',
+        '',
+        `The upgrade round trip is what the upgrade screen sends for a 4242 card: the processor's token call, then POST /api/account/upgrade (a customer, a subscription, a numbered invoice, a payment). The billing screen's calls are for an account with ${billing.invoices.toLocaleString('en')} invoices; the invoice list pages 12 at a time.`,
+        '',
+        '| measure | samples | p50 ms | p95 ms |',
+        '|---|---|---|---|',
+        `| upgrade round trip (token + upgrade) | ${billing.upgrade.samples} | ${billing.upgrade.p50} | ${billing.upgrade.p95} |`,
+        `| GET /api/account/billing | ${billing.overview.samples} | ${billing.overview.p50} | ${billing.overview.p95} |`,
+        `| GET /api/account/billing/invoices (first page) | ${billing.invoicesFirstPage.samples} | ${billing.invoicesFirstPage.p50} | ${billing.invoicesFirstPage.p95} |`,
+        `| every page of ${billing.invoices.toLocaleString('en')} invoices | ${billing.invoicesAllPages.pages} | ${billing.invoicesAllPages.p50} | ${billing.invoicesAllPages.p95} |`,
+        '',
+      ]
+    : ['## Billing', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
   const verdict = (value: number, target: number) => (value <= target ? 'met' : '**missed**');
   const dashboardSection = dashboards
     ? [
@@ -120,6 +143,7 @@ async function main(): Promise<void> {
     `| **total** | **${js.totalBytes}** | **${js.totalGzipBytes}** |`,
     '',
     ...dashboardSection,
+    ...billingSection,
   ].join('\n');
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.md'), report);

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
+import { localProcessorKey } from './features/billing/create-billing-provider';
 import { analyticsProvider, listCatalogue } from './features/analytics/workbook-catalogue';
 
 // config → database → migrate → app → listen; SIGTERM/SIGINT stop accepting, let in-flight
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
       firstPlusWorkbookId:
         catalogue.find((workbook) => workbook.kind === 'plus')?.workbookId ?? null,
       log: app.log,
+      // Demo payments live in the built-in processor; with Stripe, Northwind starts on Core.
+      billingKey: config.stripe ? null : localProcessorKey(config),
     });
   }
 

@@ -12,9 +12,11 @@ export const EMBED_PATH_PREFIX = '/embed/';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  config: Pick<Config, 'appUrl' | 'sigmaBaseUrl'>,
+  config: Pick<Config, 'appUrl' | 'sigmaBaseUrl' | 'stripe'>,
 ): Promise<void> {
   const https = config.appUrl.startsWith('https://');
+  // Stripe.js and its 3-D Secure frames, only when Stripe takes the payments.
+  const stripeFrames = config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   const directives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -26,12 +28,7 @@ export async function registerSecurityHeaders(
     baseUri: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
-    frameSrc: [
-      "'self'",
-      new URL(config.sigmaBaseUrl).origin,
-      'https://js.stripe.com',
-      'https://hooks.stripe.com',
-    ],
+    frameSrc: ["'self'", new URL(config.sigmaBaseUrl).origin, ...stripeFrames],
     upgradeInsecureRequests: https ? [] : null,
   };
   await app.register(helmet, {

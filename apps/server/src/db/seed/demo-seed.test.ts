@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { Database } from '../client';
-import { accounts, accountUsers, reportRows, users } from '../schema/index';
+import { accounts, accountUsers, reportRows, subscriptions, users } from '../schema/index';
+import { createLocalProvider } from '../../features/billing/local-processor/local-provider';
 import { createTestDatabase } from '../../../test/test-database';
 import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
 import { generateReportRows } from './report-generator';
@@ -11,6 +12,8 @@ import { verifyPassword } from '../../lib/password';
 let database: Database;
 const now = new Date('2026-11-23T09:30:00Z');
 const log = Fastify({ logger: false }).log;
+const billingKey = Buffer.alloc(32, 3);
+const seedInput = { now, firstPlusWorkbookId: 'local-plus-advertisers', log, billingKey };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -21,12 +24,8 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('seeds exactly the demo accounts and people into an empty database, once', async () => {
-    expect(
-      await seedDemoData(database.db, { now, firstPlusWorkbookId: 'local-plus-advertisers', log }),
-    ).toBe(true);
-    expect(
-      await seedDemoData(database.db, { now, firstPlusWorkbookId: 'local-plus-advertisers', log }),
-    ).toBe(false);
+    expect(await seedDemoData(database.db, seedInput)).toBe(true);
+    expect(await seedDemoData(database.db, seedInput)).toBe(false);
 
     const people = await database.db
       .select({
@@ -129,6 +128,35 @@ describe('demo seed', () => {
         advertisers: ['Bluebird Books', 'Cedar Coffee'],
       },
     ]);
+  });
+});
+
+describe('demo billing', () => {
+  it('has Northwind pay for Plus with a 4242 card: a live subscription and a year of paid invoices', async () => {
+    const [northwind] = await database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.name, 'Northwind Media'));
+    expect(northwind).toMatchObject({ plan: 'free_plus', subscriptionStatus: 'active' });
+    const provider = createLocalProvider({ db: database.db, key: billingKey, now: () => now });
+    const customerId = northwind?.billingCustomerId ?? '';
+    expect(await provider.getDefaultCard(customerId)).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+    });
+    const { invoices } = await provider.listInvoices(customerId, { limit: 20 });
+    expect(invoices).toHaveLength(12);
+    expect(invoices.every((invoice) => invoice.status === 'paid' && invoice.total === 4900)).toBe(
+      true,
+    );
+    const [row] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, northwind?.id ?? ''));
+    const live = await provider.getSubscription(row?.providerSubscriptionId ?? '');
+    expect(live).toMatchObject({ status: 'active', plan: 'free_plus', waitingPayment: null });
+    // The current period has weeks left, so nothing renews the moment the demo starts.
+    expect(live.periodEnd.getTime()).toBeGreaterThan(now.getTime() + 14 * 86_400_000);
   });
 });
 

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
 import { accounts, accountUsers, reportRows, users } from '../schema/index';
+import { seedPaidSubscription } from '../../features/billing/local-processor/processor-demo';
 import { hashPassword } from '../../lib/password';
 import { NORTHWIND_REPORT, SOLO_REPORT } from './demo-report-plan';
 import { generateReportRows } from './report-generator';
@@ -48,7 +49,14 @@ const INSERT_BATCH = 1_000;
  */
 export async function seedDemoData(
   db: Db,
-  input: { now: Date; firstPlusWorkbookId: string | null; log: FastifyBaseLogger },
+  input: {
+    now: Date;
+    firstPlusWorkbookId: string | null;
+    log: FastifyBaseLogger;
+    /** The built-in card processor's key: Northwind pays for Plus with a card on file (null:
+     * the provider is Stripe, and Northwind starts on Core). */
+    billingKey: Buffer | null;
+  },
 ): Promise<boolean> {
   const [existing] = await db.select({ users: count() }).from(users);
   if ((existing?.users ?? 0) > 0) return false;
@@ -57,7 +65,11 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     const [northwind] = await tx
       .insert(accounts)
-      .values({ name: 'Northwind Media', plan: 'free_plus', subscriptionStatus: 'active' })
+      .values({
+        name: 'Northwind Media',
+        plan: input.billingKey ? 'free_plus' : 'free_core',
+        subscriptionStatus: 'active',
+      })
       .returning({ id: accounts.id });
     const [solo] = await tx
       .insert(accounts)
@@ -91,6 +103,16 @@ export async function seedDemoData(
       });
     }
 
+    if (input.billingKey) {
+      await seedPaidSubscription(tx, input.billingKey, {
+        accountId: northwind.id,
+        name: 'Northwind Media',
+        email: 'owner@demo.test',
+        plan: 'free_plus',
+        now: input.now,
+      });
+    }
+
     const rows = [
       ...generateReportRows({ ...NORTHWIND_REPORT, until: input.now }).map((row) => ({
         ...row,
@@ -107,7 +129,12 @@ export async function seedDemoData(
   });
 
   input.log.info(
-    { accounts: ['Northwind Media (free_plus)', 'Solo Partner (free_core)'] },
+    {
+      accounts: [
+        'Northwind Media (free_plus, paid by card 4242, a year of invoices)',
+        'Solo Partner (free_core)',
+      ],
+    },
     `Demo data seeded. Sign in with ${DEMO_USERS.map((u) => u.email).join(', ')} — password ${DEMO_PASSWORD}`,
   );
   return true;

@@ -14,7 +14,16 @@ export function localProcessorDeps(config: Config, db: Db, now: () => Date): Pro
   return { db, key: localProcessorKey(config), now };
 }
 
-/** Stripe when its keys are set (checked at boot), the built-in card processor otherwise. */
+/**
+ * The built-in card processor. Stripe (when its keys are set) is the next step of
+ * docs/billing.md; until it is built, a Stripe configuration stops the server rather than
+ * letting it claim Stripe while charging nothing there.
+ */
 export function createBillingProvider(config: Config, db: Db, now: () => Date): BillingProvider {
+  if (config.stripe) {
+    throw new Error(
+      'Stripe billing is not available in this version yet: unset STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to use the built-in card processor.',
+    );
+  }
   return createLocalProvider(localProcessorDeps(config, db, now));
 }

@@ -15,7 +15,7 @@ import { localCustomers, localPaymentMethods } from '../../../db/schema/index';
 import { PaymentError } from '../payment-error';
 import { newProcessorId } from './processor-ids';
 
-type PaymentMethodRow = typeof localPaymentMethods.$inferSelect;
+export type PaymentMethodRow = typeof localPaymentMethods.$inferSelect;
 
 /**
  * The same card gives the same fingerprint, so a card can be recognised without its number; a

@@ -5,10 +5,10 @@ import { localCustomers, localInvoiceItems, localSubscriptions } from '../../../
 import { AppError } from '../../../lib/app-error';
 import type { SubscriptionSnapshot } from '../billing-provider';
 import { PaymentError, type PaymentErrorCode } from '../payment-error';
-import { findPaymentMethod } from './processor-cards';
+import { findPaymentMethod, summaryOf, type PaymentMethodRow } from './processor-cards';
 import { addMonths, customerNow, remainingShare } from './processor-clock';
 import { newProcessorId } from './processor-ids';
-import { finalizeInvoice, markInvoicePaid } from './processor-invoices';
+import { finalizeInvoice, markInvoicePaid, type LocalInvoiceRow } from './processor-invoices';
 import { charge } from './processor-payments';
 import {
   loadCustomer,
@@ -19,7 +19,33 @@ import {
   type LocalCustomerRow,
   type ProcessorDeps,
 } from './processor-snapshot';
-import { summaryOf } from './processor-cards';
+
+/**
+ * Charges an invoice while its cardholder is on screen: a decline throws (undoing the caller's
+ * transaction, the invoice's number included); answers whether it is paid, or waits for them.
+ */
+async function payWhileThere(
+  tx: Db,
+  deps: ProcessorDeps,
+  card: PaymentMethodRow,
+  invoice: LocalInvoiceRow,
+  description: string,
+  now: Date,
+): Promise<boolean> {
+  const outcome = await charge(tx, deps.key, {
+    customerId: invoice.customerId,
+    paymentMethod: card,
+    invoiceId: invoice.id,
+    purpose: 'payment',
+    amount: invoice.total,
+    currency: invoice.currency,
+    description,
+    onSession: true,
+  });
+  if (outcome.kind === 'declined') throw declined(outcome.declineCode);
+  if (outcome.kind === 'succeeded') await markInvoicePaid(tx, invoice.id, now, summaryOf(card));
+  return outcome.kind === 'succeeded';
+}
 
 export async function createCustomer(
   deps: ProcessorDeps,
@@ -98,24 +124,10 @@ export async function createSubscription(
       periodEnd: period.end,
       issuedAt: start,
     });
-    const outcome = await charge(tx, deps.key, {
-      customerId: customer.id,
-      paymentMethod: card,
-      invoiceId: invoice.id,
-      purpose: 'payment',
-      amount: invoice.total,
-      currency: invoice.currency,
-      description: `Partner Portal ${plan.name}`,
-      onSession: true,
-    });
-    if (outcome.kind === 'declined') throw declined(outcome.declineCode);
-    if (outcome.kind === 'succeeded') await markInvoicePaid(tx, invoice.id, start, summaryOf(card));
+    const paid = await payWhileThere(tx, deps, card, invoice, `Partner Portal ${plan.name}`, start);
     await tx
       .update(localSubscriptions)
-      .set({
-        latestInvoiceId: invoice.id,
-        status: outcome.kind === 'succeeded' ? 'active' : 'incomplete',
-      })
+      .set({ latestInvoiceId: invoice.id, status: paid ? 'active' : 'incomplete' })
       .where(eq(localSubscriptions.id, row.id));
     return row.id;
   });
@@ -175,27 +187,21 @@ export async function upgradeNow(
       periodEnd: period.end,
       issuedAt: now,
     });
-    const outcome = await charge(tx, deps.key, {
-      customerId: customer.id,
-      paymentMethod: card,
-      invoiceId: invoice.id,
-      purpose: 'payment',
-      amount: invoice.total,
-      currency: invoice.currency,
-      description: `Partner Portal ${from.name} → ${to.name}`,
-      onSession: true,
-    });
-    if (outcome.kind === 'declined') throw declined(outcome.declineCode);
-    if (outcome.kind === 'succeeded') await markInvoicePaid(tx, invoice.id, now, summaryOf(card));
+    const paid = await payWhileThere(
+      tx,
+      deps,
+      card,
+      invoice,
+      `Partner Portal ${from.name} → ${to.name}`,
+      now,
+    );
     await tx
       .update(localSubscriptions)
       .set({
         latestInvoiceId: invoice.id,
         scheduledPlan: null,
         cancelAtPeriodEnd: false,
-        ...(outcome.kind === 'succeeded'
-          ? { plan: to.id, pendingPlan: null }
-          : { pendingPlan: to.id }),
+        ...(paid ? { plan: to.id, pendingPlan: null } : { pendingPlan: to.id }),
       })
       .where(eq(localSubscriptions.id, sub.id));
   });

@@ -1,0 +1,37 @@
+import pg from 'pg';
+import { startAppServer, type AppServer } from '../e2e/fixtures/app-server';
+import { findFreePort } from '../e2e/fixtures/free-port';
+
+/**
+ * A database of its own on the PostgreSQL server at `adminUrl`, and the built app on it; both go
+ * when `run` ends, whatever happens.
+ */
+export async function withBenchServer<T>(
+  adminUrl: string,
+  label: string,
+  env: Record<string, string>,
+  run: (server: AppServer, databaseUrl: string) => Promise<T>,
+): Promise<T> {
+  const name = `pp_bench_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  try {
+    const server = await startAppServer(await findFreePort(), {
+      DATABASE_URL: databaseUrl.toString(),
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    });
+    try {
+      return await run(server, databaseUrl.toString());
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
