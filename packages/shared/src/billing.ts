@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CardSummarySchema } from './card';
 import { encodeMessage } from './form-messages';
-import { PLAN_IDS, PlanIdSchema, SubscriptionStatusSchema, type PlanId } from './plans';
+import { PLAN_IDS, PlanIdSchema, PlanSchema, SubscriptionStatusSchema, type PlanId } from './plans';
 import { storableText } from './validation';
 
 /*
@@ -171,3 +171,15 @@ export const PlanChangeResponseSchema = PlanChangedSchema.extend({
   scheduled_plan: PlanIdSchema.nullable(),
   effective_at: isoDate.nullable(),
 });
+
+/** GET /api/account/plans: the catalogue, and the plan the account has the use of now. */
+export const PlansResponseSchema = z.object({
+  plans: z.array(PlanSchema),
+  active: PlanIdSchema.nullable(),
+});
+export const SelectPlanInputSchema = z.strictObject({ plan: PlanIdSchema });
+/**
+ * POST /api/account/plan: the plan now or from the period end (docs/billing.md "Changing
+ * plans"), or the action a prorated upgrade's payment needs first.
+ */
+export const SelectPlanResponseSchema = z.union([PaymentActionSchema, PlanChangeResponseSchema]);

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
 import { LOCALES } from './constants';
-import { PaymentActionSchema, PlanChangeResponseSchema } from './billing';
-import { PlanIdSchema, PlanSchema } from './plans';
 import { CurrentUserSchema } from './user';
 import { emailField, otpCodeField, passwordField, requiredText, storableText } from './validation';
 
@@ -88,17 +86,6 @@ export const TwoFactorSetupResponseSchema = z.object({
 });
 export const TwoFactorVerifyInputSchema = z.object({ code: otpCodeField() });
 export const BackupCodeResponseSchema = z.object({ backup_code: z.string() });
-
-export const PlansResponseSchema = z.object({
-  plans: z.array(PlanSchema),
-  active: PlanIdSchema.nullable(),
-});
-export const SelectPlanInputSchema = z.strictObject({ plan: PlanIdSchema });
-/**
- * POST /api/account/plan: the plan now or from the period end (docs/billing.md "Changing
- * plans"), or the action a prorated upgrade's payment needs first.
- */
-export const SelectPlanResponseSchema = z.union([PaymentActionSchema, PlanChangeResponseSchema]);
 
 export const EventInputSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),

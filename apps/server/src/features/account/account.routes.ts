@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PlansResponseSchema,
-  SelectPlanInputSchema,
-  SelectPlanResponseSchema,
-  SigninResponseSchema,
-  SignupInputSchema,
-} from '@partner-portal/shared/identity';
+import { SigninResponseSchema, SignupInputSchema } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   needsPaymentAction,
+  PlansResponseSchema,
+  SelectPlanInputSchema,
+  SelectPlanResponseSchema,
   UpgradeInputSchema,
   UpgradeResponseSchema,
 } from '@partner-portal/shared/billing';

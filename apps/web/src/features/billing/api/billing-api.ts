@@ -4,12 +4,13 @@ import {
   InvoiceDocumentSchema,
   InvoiceListSchema,
   LocalAuthenticateResponseSchema,
+  PlansResponseSchema,
+  SelectPlanResponseSchema,
   UpgradeResponseSchema,
   type CardUpdateInput,
   type UpgradeInput,
 } from '@partner-portal/shared/billing';
 import { LocalCardTokenSchema, type LocalCardInput } from '@partner-portal/shared/card';
-import { PlansResponseSchema, SelectPlanResponseSchema } from '@partner-portal/shared/identity';
 import type { PlanId } from '@partner-portal/shared/plans';
 import { api } from '@/lib/api-client';
 
