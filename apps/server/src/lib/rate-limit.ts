@@ -14,6 +14,10 @@ export const RATE_LIMITS = {
   signup: { max: 10, timeWindow: 60_000 },
   // The feedback widget: a person rates now and then; a flood is a script.
   feedback: { max: 10, timeWindow: 60_000 },
+  // Opening a workbook trades its single-use 256-bit URL token for a data session, once per
+  // dashboard view: guessing is hopeless, and people browsing dashboards (several behind one office
+  // address) open many in a minute.
+  embed: { max: 60, timeWindow: 60_000 },
   // Card entry and payment approval: a person types a card now and then; a run of them is
   // someone testing stolen numbers.
   card: { max: 10, timeWindow: 60_000 },

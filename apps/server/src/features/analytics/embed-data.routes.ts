@@ -56,7 +56,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/session',
     {
-      config: { access: 'public', rateLimit: rateLimitFor('otp') },
+      config: { access: 'public', rateLimit: rateLimitFor('embed') },
       schema: {
         body: EmbedSessionInputSchema,
         response: { 200: dataEnvelope(EmbedSessionResponseSchema) },
