@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { localInvoiceItems, localInvoices, localSubscriptions } from '../../../db/schema/index';
-import { AppError } from '../../../lib/app-error';
 import type { SubscriptionSnapshot } from '../billing-provider';
 import { findPaymentMethod, summaryOf } from './processor-cards';
 import { addDays, addMonths, customerNow } from './processor-clock';
@@ -188,8 +187,4 @@ export async function renew(
     })
     .where(eq(localSubscriptions.id, sub.id));
   return collectRenewal(tx, deps, renewed, invoice.id, period.start, now);
-}
-
-export function requireSubscriptionOf(sub: LocalSubscriptionRow, customerId: string) {
-  if (sub.customerId !== customerId) throw new AppError('not_found', 'error.not_found');
 }

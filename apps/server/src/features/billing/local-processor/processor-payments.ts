@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { declineCodeOf, type CardBehaviour } from '@partner-portal/shared/card';
 import type { Db } from '../../../db/client';
 import { localPaymentIntents, localPaymentMethods } from '../../../db/schema/index';
 import { hashToken } from '../../../lib/one-time-token';
-import { decryptSecret, encryptSecret } from '../../../lib/secret-box';
+import { encryptSecret } from '../../../lib/secret-box';
 import { newClientSecret, newProcessorId } from './processor-ids';
 
 export type PaymentIntentRow = typeof localPaymentIntents.$inferSelect;
@@ -103,21 +103,6 @@ export async function findWaitingIntent(
     )
     .limit(1);
   return row ?? null;
-}
-
-/** The latest intents of an invoice or a setup still waiting, with their secrets unsealed. */
-export async function waitingIntentsOf(db: Db, key: Buffer, customerId: string) {
-  const rows = await db
-    .select()
-    .from(localPaymentIntents)
-    .where(
-      and(
-        eq(localPaymentIntents.customerId, customerId),
-        inArray(localPaymentIntents.status, ['requires_action']),
-      ),
-    )
-    .orderBy(desc(localPaymentIntents.createdAt));
-  return rows.map((row) => ({ row, clientSecret: decryptSecret(key, row.clientSecretSealed) }));
 }
 
 /** Settles a waiting intent once: the first answer wins, a second finds nothing waiting. */
