@@ -12,6 +12,15 @@ import { storableText } from './validation';
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
+/** Brand names as printed on cards (the same in every language); null for an unknown brand. */
+export const CARD_BRAND_NAMES: Record<CardBrand, string | null> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  unknown: null,
+};
+
 /** What a card does when charged: the first payment, and the renewals after it. */
 export type CardBehaviour =
   | 'succeeds'

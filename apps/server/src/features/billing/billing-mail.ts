@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { toLocale, type Locale, type NotificationName } from '@partner-portal/shared/constants';
 import type { CardSummary } from '@partner-portal/shared/card';
+import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { findPlan, type PlanId } from '@partner-portal/shared/plans';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -12,21 +13,6 @@ import { isNotificationActive } from '../notifications/notification-settings.ser
  * notification switches (plan_updated, card_updated); a failed or waiting payment and a
  * cancellation are always sent, since the account loses its plan over them.
  */
-
-const intlLocale = (locale: Locale) => (locale === 'es' ? 'es-ES' : 'en-US');
-
-export function formatMoney(cents: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
-}
-
-export function formatDay(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    date,
-  );
-}
 
 const RETRY_TEXT: Record<Locale, (date: string | null) => string> = {
   en: (date) => (date ? `We will try again on ${date}.` : 'We will not try again.'),
@@ -95,7 +81,7 @@ function valuesOf(notice: BillingNotice, locale: Locale): Record<string, string>
       return {
         plan: planName(notice.plan),
         current: planName(notice.current),
-        date: formatDay(notice.at, locale),
+        date: formatBillingDay(notice.at, locale, 'long'),
       };
     case 'card_updated':
       return { card: CARD_TEXT[locale](notice.card) };
@@ -105,7 +91,7 @@ function valuesOf(notice: BillingNotice, locale: Locale): Record<string, string>
         amount: formatMoney(notice.amount, notice.currency, locale),
         card: CARD_TEXT[locale](notice.card),
         retry: RETRY_TEXT[locale](
-          notice.nextAttemptAt ? formatDay(notice.nextAttemptAt, locale) : null,
+          notice.nextAttemptAt ? formatBillingDay(notice.nextAttemptAt, locale, 'long') : null,
         ),
       };
     case 'subscription_canceled':

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { countSeats } from './billing-customer';
-import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
+import { refreshLiveSubscription } from './subscription-record';
 import { actionOf } from './upgrade.service';
 
 function paymentStateOf(
@@ -43,17 +43,14 @@ export async function getBillingOverview(ctx: AppContext, actor: Actor): Promise
     .where(eq(accounts.id, actor.accountId))
     .limit(1);
   if (!account) throw new AppError('not_found', 'error.not_found');
-  const open = await findOpenSubscription(ctx.db, actor.accountId);
-  let snapshot: SubscriptionSnapshot | null = null;
-  let state: { plan: PlanId; status: string } = {
-    plan: PlanIdSchema.safeParse(account.plan).data ?? 'free_core',
-    status: account.status ?? 'active',
-  };
-  if (open && isLive(open) && open.providerSubscriptionId) {
-    snapshot = await ctx.billing.getSubscription(open.providerSubscriptionId);
-    const recorded = await recordSnapshot(ctx.db, open, snapshot, ctx.now());
-    if (recorded) state = { plan: recorded.plan, status: recorded.subscription };
-  }
+  const refreshed = await refreshLiveSubscription(ctx, actor.accountId);
+  const snapshot = refreshed?.snapshot ?? null;
+  const state: { plan: PlanId; status: string } = refreshed?.state
+    ? { plan: refreshed.state.plan, status: refreshed.state.subscription }
+    : {
+        plan: PlanIdSchema.safeParse(account.plan).data ?? 'free_core',
+        status: account.status ?? 'active',
+      };
   const plan = findPlan(state.plan) ?? findPlan('free_core');
   if (!plan) throw new Error('catalogue has no free plan');
   const seats = plan.perSeat ? await countSeats(ctx, actor.accountId) : null;

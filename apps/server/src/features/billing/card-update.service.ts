@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/app-context';
 import type { Actor } from '../../lib/auth-guard';
 import { ensureCustomer } from './billing-customer';
 import { notifyOwner } from './billing-mail';
-import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
+import { refreshLiveSubscription } from './subscription-record';
 import { actionOf } from './upgrade.service';
 
 /**
@@ -21,11 +21,8 @@ export async function updateCard(
   const change = await ctx.billing.replaceDefaultCard(customerId, input.token);
   const action = change.action ? actionOf(change.action) : null;
   if (action) return action;
-  const open = await findOpenSubscription(ctx.db, actor.accountId);
-  if (open && isLive(open) && open.providerSubscriptionId) {
-    const snapshot = await ctx.billing.getSubscription(open.providerSubscriptionId);
-    await recordSnapshot(ctx.db, open, snapshot, ctx.now());
-  }
+  // A failed renewal may just have been paid with it.
+  await refreshLiveSubscription(ctx, actor.accountId);
   await notifyOwner(ctx, actor.accountId, { kind: 'card_updated', card: change.card });
   return { card: change.card };
 }

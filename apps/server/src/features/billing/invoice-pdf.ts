@@ -8,7 +8,9 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { InvoiceDocument, InvoiceLine } from '@partner-portal/shared/billing';
+import { CARD_BRAND_NAMES } from '@partner-portal/shared/card';
 import type { Locale } from '@partner-portal/shared/constants';
+import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { INVOICE_TEXT, type InvoiceText } from './invoice-text';
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
@@ -134,14 +136,9 @@ interface Formatters {
 }
 
 function formattersFor(locale: Locale, currency: string): Formatters {
-  const tag = locale === 'es' ? 'es-ES' : 'en-US';
-  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: currency.toUpperCase() });
-  // Amounts count the currency's minor unit: cents for USD/EUR, whole yen for JPY.
-  const minorUnits = 10 ** (money.resolvedOptions().maximumFractionDigits ?? 2);
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
-    money: (cents) => money.format(cents / minorUnits),
-    date: (iso) => date.format(new Date(iso)),
+    money: (cents) => formatMoney(cents, currency, locale),
+    date: (iso) => formatBillingDay(iso, locale),
   };
 }
 
@@ -298,7 +295,7 @@ function drawTotals(
   if (paid) {
     drawPaidStamp(canvas, text.paidStamp, totalsTop + 12);
     if (invoice.card && invoice.paid_at) {
-      const brand = text.cardBrands[invoice.card.brand];
+      const brand = CARD_BRAND_NAMES[invoice.card.brand] ?? text.genericCard;
       canvas.y -= 18;
       canvas.draw(text.paidOn(format.date(invoice.paid_at), brand, invoice.card.last4), RIGHT, {
         size: 9,

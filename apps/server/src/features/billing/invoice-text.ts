@@ -1,5 +1,4 @@
 import type { InvoiceDocument } from '@partner-portal/shared/billing';
-import type { CardBrand } from '@partner-portal/shared/card';
 import type { Locale } from '@partner-portal/shared/constants';
 
 /** The words printed on an invoice PDF, one set per locale. */
@@ -21,7 +20,8 @@ export interface InvoiceText {
   proration: string;
   footer: string;
   statuses: Record<InvoiceDocument['status'], string>;
-  cardBrands: Record<CardBrand, string>;
+  /** A card whose brand is not known, in running text. */
+  genericCard: string;
   paidOn: (date: string, brand: string, last4: string) => string;
 }
 
@@ -50,13 +50,7 @@ export const INVOICE_TEXT: Record<Locale, InvoiceText> = {
       void: 'Void',
       uncollectible: 'Uncollectible',
     },
-    cardBrands: {
-      visa: 'Visa',
-      mastercard: 'Mastercard',
-      amex: 'American Express',
-      discover: 'Discover',
-      unknown: 'card',
-    },
+    genericCard: 'card',
     paidOn: (date, brand, last4) => `Paid on ${date} with ${brand} •••• ${last4}`,
   },
   es: {
@@ -83,13 +77,7 @@ export const INVOICE_TEXT: Record<Locale, InvoiceText> = {
       void: 'Anulada',
       uncollectible: 'Incobrable',
     },
-    cardBrands: {
-      visa: 'Visa',
-      mastercard: 'Mastercard',
-      amex: 'American Express',
-      discover: 'Discover',
-      unknown: 'tarjeta',
-    },
+    genericCard: 'tarjeta',
     paidOn: (date, brand, last4) => `Pagada el ${date} con ${brand} •••• ${last4}`,
   },
 };

@@ -2,11 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PlanId, SubscriptionStatus } from '@partner-portal/shared/plans';
 import type { Db } from '../../db/client';
 import { accounts, subscriptions } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
 import type { SubscriptionSnapshot } from './billing-provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export const OPEN_STATUSES = ['incomplete', 'active', 'trialing', 'past_due'] as const;
+const OPEN_STATUSES = ['incomplete', 'active', 'trialing', 'past_due'] as const;
 const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
 
 /** The account's subscription that is live or being paid for, if any (at most one). */
@@ -71,9 +72,34 @@ function accountStateOf(
   }
 }
 
+/** The row as the provider's answer would leave it (what recordSnapshot writes). */
+function copyOf(snapshot: SubscriptionSnapshot) {
+  return {
+    providerSubscriptionId: snapshot.id,
+    status: snapshot.status,
+    plan: snapshot.plan,
+    seats: snapshot.quantity,
+    currentPeriodStart: snapshot.periodStart,
+    currentPeriodEnd: snapshot.periodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    scheduledPlan: snapshot.scheduledPlan,
+    pendingPlan: snapshot.pendingPlan,
+  };
+}
+
+function sameAs(row: SubscriptionRow, copy: ReturnType<typeof copyOf>): boolean {
+  return (Object.keys(copy) as (keyof typeof copy)[]).every((key) => {
+    const [mine, theirs] = [row[key], copy[key]];
+    return mine instanceof Date && theirs instanceof Date
+      ? mine.getTime() === theirs.getTime()
+      : mine === theirs;
+  });
+}
+
 /**
- * Copies what the provider answered onto the app's row and the account, in one transaction.
- * Answers the account's state after it, or null when it did not change.
+ * Copies what the provider answered onto the app's row and the account, in one transaction —
+ * nothing at all when the row already says it (the billing screen reads often). Answers the
+ * account's plan state, or null while a first payment is pending (the account is untouched).
  */
 export async function recordSnapshot(
   db: Db,
@@ -83,22 +109,12 @@ export async function recordSnapshot(
 ): Promise<AccountPlanState | null> {
   const ended = snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired';
   const state = accountStateOf(row, snapshot);
+  const copy = copyOf(snapshot);
+  if (sameAs(row, copy)) return state;
   await db.transaction(async (tx) => {
     await tx
       .update(subscriptions)
-      .set({
-        providerSubscriptionId: snapshot.id,
-        status: snapshot.status,
-        plan: snapshot.plan,
-        seats: snapshot.quantity,
-        currentPeriodStart: snapshot.periodStart,
-        currentPeriodEnd: snapshot.periodEnd,
-        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-        scheduledPlan: snapshot.scheduledPlan,
-        pendingPlan: snapshot.pendingPlan,
-        updatedAt: now,
-        endedAt: ended ? (row.endedAt ?? now) : null,
-      })
+      .set({ ...copy, updatedAt: now, endedAt: ended ? (row.endedAt ?? now) : null })
       .where(eq(subscriptions.id, row.id));
     if (state) {
       await tx
@@ -108,4 +124,15 @@ export async function recordSnapshot(
     }
   });
   return state;
+}
+
+/** The account's live subscription, re-read from the provider and recorded; null without one. */
+export async function refreshLiveSubscription(
+  ctx: AppContext,
+  accountId: string,
+): Promise<{ snapshot: SubscriptionSnapshot; state: AccountPlanState | null } | null> {
+  const row = await findOpenSubscription(ctx.db, accountId);
+  if (!row || !isLive(row) || !row.providerSubscriptionId) return null;
+  const snapshot = await ctx.billing.getSubscription(row.providerSubscriptionId);
+  return { snapshot, state: await recordSnapshot(ctx.db, row, snapshot, ctx.now()) };
 }

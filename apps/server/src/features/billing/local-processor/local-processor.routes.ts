@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
@@ -6,16 +5,12 @@ import {
   LocalAuthenticateResponseSchema,
 } from '@partner-portal/shared/billing';
 import { LocalCardInputSchema, LocalCardTokenSchema } from '@partner-portal/shared/card';
-import { accounts, subscriptions } from '../../../db/schema/index';
 import type { AppContext } from '../../../lib/app-context';
 import { requireActor } from '../../../lib/auth-guard';
 import { rateLimitFor } from '../../../lib/rate-limit';
 import { ok } from '../../../lib/reply';
-import { customerIdOf } from '../billing-customer';
-import { handleSubscriptionEvent } from '../billing-events.service';
 import { localProcessorDeps } from '../create-billing-provider';
-import { OPEN_STATUSES } from '../subscription-record';
-import { authenticatePayment } from './processor-authenticate';
+import { approvePayment } from '../payment-approval.service';
 import { tokenizeCard } from './processor-cards';
 
 /**
@@ -50,25 +45,7 @@ export const localProcessorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
     async (request) => {
       const { client_secret: secret, outcome } = request.body;
-      const customerId = await customerIdOf(ctx, requireActor(request).accountId);
-      const answer = await authenticatePayment(deps, secret, outcome, customerId);
-      // A renewal approved from the billing screen has no repeat call to record it: do it here.
-      const open = await ctx.db
-        .select({ providerId: subscriptions.providerSubscriptionId })
-        .from(subscriptions)
-        .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
-        .where(
-          and(
-            eq(accounts.billingCustomerId, answer.customerId),
-            inArray(subscriptions.status, [...OPEN_STATUSES]),
-          ),
-        );
-      for (const { providerId } of open) {
-        if (providerId) {
-          await handleSubscriptionEvent(ctx, { type: 'invoice.paid', subscriptionId: providerId });
-        }
-      }
-      return ok({ status: answer.status });
+      return ok(await approvePayment(ctx, requireActor(request), secret, outcome));
     },
   );
 };

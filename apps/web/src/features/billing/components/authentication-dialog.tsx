@@ -14,7 +14,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { authenticateLocalPayment } from '../api/billing-api';
 import { answerAuthentication, useAuthenticationRequest } from './authentication-store';
-import { formatAmount } from './billing-format';
+import { formatMoney } from '@partner-portal/shared/money';
 
 /**
  * The built-in card processor's issuer page, as a dialog: what is being paid and to whom, and
@@ -61,7 +61,7 @@ export function AuthenticationDialogHost() {
             <dd className="font-medium">Partner Portal</dd>
             <dt className="text-muted-foreground">{t('billing.authenticate.amount')}</dt>
             <dd className="font-medium" data-testid="authentication-amount">
-              {formatAmount(action.amount, action.currency, i18n.language)}
+              {formatMoney(action.amount, action.currency, i18n.language)}
             </dd>
             <dt className="text-muted-foreground">{t('billing.authenticate.for')}</dt>
             <dd>{action.description}</dd>

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { handleApiError } from '@/lib/error-handler';
 import { invoiceQueryOptions } from '../api/billing-api';
-import { formatAmount, formatDay } from './billing-format';
+import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { downloadInvoice } from './invoices-table';
 import { CardLine } from './payment-card';
 
@@ -21,8 +21,8 @@ export function InvoiceView({ id }: { id: string }) {
   const { data: invoice, isPending, isError } = useQuery(invoiceQueryOptions(id));
   if (isPending) return <Spinner label={t('ui.loading')} />;
   if (isError) return <Banner variant="error" title={t('billing.invoice.not_found')} />;
-  const money = (cents: number) => formatAmount(cents, invoice.currency, i18n.language);
-  const day = (iso: string) => formatDay(iso, i18n.language);
+  const money = (cents: number) => formatMoney(cents, invoice.currency, i18n.language);
+  const day = (iso: string) => formatBillingDay(iso, i18n.language);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-2 print:hidden">

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiBlob } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { invoicesQueryOptions } from '../api/billing-api';
-import { formatAmount, formatDay } from './billing-format';
+import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 
 const STATUS_VARIANT: Record<
   InvoiceSummary['status'],
@@ -62,13 +62,13 @@ function InvoicePage({
           <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-sm">
             <span className="min-w-36 font-mono text-xs sm:text-sm">{invoice.number}</span>
             <span className="min-w-24 text-muted-foreground">
-              {formatDay(invoice.date, i18n.language)}
+              {formatBillingDay(invoice.date, i18n.language)}
             </span>
             <Badge variant={STATUS_VARIANT[invoice.status]}>
               {t(`billing.invoices.status.${invoice.status}`)}
             </Badge>
             <span className="ml-auto font-medium">
-              {formatAmount(invoice.total, invoice.currency, i18n.language)}
+              {formatMoney(invoice.total, invoice.currency, i18n.language)}
             </span>
             <span className="flex gap-1">
               <Button size="sm" variant="ghost" asChild>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CARD_BRAND_NAMES,
   cardBrandOf,
   cardDigits,
   cvcLengthOf,
@@ -59,14 +60,6 @@ export function isLocalCardComplete(value: LocalCardValue): boolean {
   const brand = cardBrandOf(value.number);
   return PARTS.every((part) => problemOf(part, value, brand) === null);
 }
-
-const BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  unknown: '',
-};
 
 /**
  * The built-in card processor's card form (docs/billing.md): Card number (with its brand and a
@@ -158,12 +151,12 @@ export function LocalCardFields({ field, common }: FieldControlProps) {
           inputMode: 'numeric',
           placeholder: '1234 1234 1234 1234',
         },
-        BRAND_NAMES[brand] ? (
+        CARD_BRAND_NAMES[brand] ? (
           <span
             data-testid="card-brand"
             className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs font-semibold text-muted-foreground"
           >
-            {BRAND_NAMES[brand]}
+            {CARD_BRAND_NAMES[brand]}
           </span>
         ) : null,
       )}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { CreditCard } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CardSummary } from '@partner-portal/shared/card';
+import { CARD_BRAND_NAMES, type CardSummary } from '@partner-portal/shared/card';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { Button } from '@/components/ui/button';
@@ -19,20 +19,12 @@ import { billingKeys } from '../api/billing-api';
 import { cardFieldDefinition, cardPaymentFlow } from './card-field';
 import { TestModeNote } from './test-mode-note';
 
-const BRAND: Record<CardSummary['brand'], string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  unknown: '',
-};
-
 export function CardLine({ card }: { card: CardSummary }) {
   const { t } = useTranslation();
   return (
     <span data-testid="billing-card">
       {t('billing.card.summary', {
-        brand: BRAND[card.brand] || t('billing.card.generic'),
+        brand: CARD_BRAND_NAMES[card.brand] ?? t('billing.card.generic'),
         last4: card.last4,
         month: String(card.exp_month).padStart(2, '0'),
         year: String(card.exp_year).slice(-2),

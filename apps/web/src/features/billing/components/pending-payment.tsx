@@ -10,7 +10,7 @@ import { navigateTo } from '@/lib/navigation';
 import { billingKeys, billingOverviewQueryOptions } from '../api/billing-api';
 import { AuthenticationDialogHost } from './authentication-dialog';
 import { requestAuthentication } from './authentication-store';
-import { formatAmount } from './billing-format';
+import { formatMoney } from '@partner-portal/shared/money';
 
 /**
  * /account/billing/authenticate, from the banner and the payment mail: a renewal that waits for
@@ -47,7 +47,7 @@ export function PendingPayment() {
     <div className="grid max-w-xl gap-4">
       <p className="text-sm">
         {t('billing.pending.body', {
-          amount: formatAmount(action.amount, action.currency, i18n.language),
+          amount: formatMoney(action.amount, action.currency, i18n.language),
         })}
       </p>
       {outcome === 'fail' ? (

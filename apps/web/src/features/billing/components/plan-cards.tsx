@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Plan, PlanId } from '@partner-portal/shared/plans';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { formatAmount } from './billing-format';
+import { formatMoney } from '@partner-portal/shared/money';
 
 /** What each plan includes, as the plan cards list it (billing.plans.<id>.features). */
 const FEATURE_COUNT: Record<PlanId, number> = {
@@ -16,7 +16,7 @@ const FEATURE_COUNT: Record<PlanId, number> = {
 export function PlanPrice({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation();
   if (plan.price === 0) return <>{t('billing.plans.free')}</>;
-  const amount = formatAmount(Math.round(plan.price * 100), plan.currency.code, i18n.language);
+  const amount = formatMoney(Math.round(plan.price * 100), plan.currency.code, i18n.language);
   return (
     <>
       {t(plan.perSeat ? 'billing.plans.price_per_seat' : 'billing.plans.price', {

@@ -42,7 +42,8 @@ export function PlanPicker({ defaultPlan }: { defaultPlan?: string | null }) {
 
   return (
     <div className="grid gap-4">
-      <p id={labelId} className="text-sm font-medium">
+      {/* The page's heading already says it; screen readers still get the group's name. */}
+      <p id={labelId} className="sr-only">
         {t('billing.plans.choose')}
       </p>
       <PlanCards

@@ -20,7 +20,7 @@ import { handleApiError } from '@/lib/error-handler';
 import { updateSession } from '@/lib/session-store';
 import { billingKeys, choosePlan, plansQueryOptions } from '../api/billing-api';
 import { requestAuthentication } from './authentication-store';
-import { formatAmount, formatDay } from './billing-format';
+import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { PlanCards } from './plan-cards';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
@@ -49,7 +49,7 @@ function useChoosePlan() {
           data.scheduled_plan && data.effective_at
             ? t('billing.change.scheduled', {
                 plan: name,
-                date: formatDay(data.effective_at, i18n.language),
+                date: formatBillingDay(data.effective_at, i18n.language),
               })
             : t('billing.change.done', { plan: name }),
       });
@@ -121,8 +121,8 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
   const [changing, setChanging] = useState(false);
   const { busy, run } = useChoosePlan();
   const plan = findPlan(overview.plan);
-  const money = (cents: number) => formatAmount(cents, overview.currency, i18n.language);
-  const day = (iso: string) => formatDay(iso, i18n.language);
+  const money = (cents: number) => formatMoney(cents, overview.currency, i18n.language);
+  const day = (iso: string) => formatBillingDay(iso, i18n.language);
   const paying = overview.period !== null;
   const scheduled = overview.scheduled_plan ? findPlan(overview.scheduled_plan) : null;
 

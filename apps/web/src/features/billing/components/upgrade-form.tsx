@@ -12,7 +12,7 @@ import { navigateTo } from '@/lib/navigation';
 import { updateSession } from '@/lib/session-store';
 import { billingKeys, plansQueryOptions } from '../api/billing-api';
 import { AuthenticationDialogHost } from './authentication-dialog';
-import { formatAmount } from './billing-format';
+import { formatMoney } from '@partner-portal/shared/money';
 import { cardFieldDefinition, cardPaymentFlow } from './card-field';
 import { PlanCards } from './plan-cards';
 import { TestModeNote } from './test-mode-note';
@@ -89,7 +89,7 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
           {chosen ? (
             <p className="text-sm text-muted-foreground" data-testid="upgrade-summary">
               {t(chosen.perSeat ? 'billing.upgrade.summary_per_seat' : 'billing.upgrade.summary', {
-                amount: formatAmount(
+                amount: formatMoney(
                   planAmountCents(chosen, 1),
                   chosen.currency.code,
                   i18n.language,
