@@ -46,4 +46,19 @@ test.describe('sign-in page renders', () => {
       await saveScreen(page, 'signin-en-phone');
     });
   });
+
+  test('loads no payment code: Stripe.js is fetched only by the screens that take a card', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body.includes('js.stripe.com'))).toEqual([]);
+  });
 });

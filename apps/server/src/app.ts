@@ -15,6 +15,7 @@ import { startBillingJob } from './features/billing/billing-job';
 import { billingRoutes } from './features/billing/billing.routes';
 import { localProcessorRoutes } from './features/billing/local-processor/local-processor.routes';
 import { createBillingProvider } from './features/billing/create-billing-provider';
+import { webhookRoutes } from './features/billing/stripe/stripe-webhook.routes';
 import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', ctx, limits });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, limits });
   await app.register(billingRoutes, { prefix: '/api/account/billing', ctx });
+  await app.register(webhookRoutes, { prefix: '/api/webhook', ctx });
   if (ctx.billing.kind === 'local') {
     await app.register(localProcessorRoutes, { prefix: '/api/billing/local', ctx });
   }

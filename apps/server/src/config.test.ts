@@ -44,6 +44,52 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(4);
   });
 
+  it('turns Stripe on only with keys, a webhook secret and a price for every paid plan', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    };
+    const prices = { free_plus: 'price_plus', free_plus_ai: 'price_ai', free_pro: 'price_pro' };
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ...stripe,
+      STRIPE_PRICES: JSON.stringify(prices),
+    });
+    expect(config.stripe).toMatchObject({ prices, webhookSecret: 'whsec_123' });
+    expect(config.providers.billing).toBe('stripe');
+    expect(problemsOf(stripe)).toEqual([expect.stringMatching(/^STRIPE_PRICES: must be set/)]);
+    expect(problemsOf({ ...stripe, STRIPE_PRICES: '{nope' })).toEqual([
+      expect.stringMatching(/^STRIPE_PRICES: must be a JSON object/),
+    ]);
+    expect(
+      problemsOf({
+        ...stripe,
+        STRIPE_PRICES: JSON.stringify({ free_plus: 'plus', free_core: 'x' }),
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'STRIPE_PRICES: free_plus must be a Stripe price id (price_…)',
+        'STRIPE_PRICES: free_plus_ai missing price id',
+        'STRIPE_PRICES: free_pro missing price id',
+        expect.stringMatching(/^STRIPE_PRICES: .*free_core/),
+      ]),
+    );
+    expect(
+      problemsOf({
+        ...stripe,
+        STRIPE_PRICES: JSON.stringify({ ...prices, free_pro: 'price_plus' }),
+      }),
+    ).toEqual(['STRIPE_PRICES: each plan needs its own price id']);
+    expect(
+      problemsOf({
+        ...stripe,
+        STRIPE_SECRET_KEY: 'pk_wrong',
+        STRIPE_PRICES: JSON.stringify(prices),
+      }),
+    ).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY: must be a Stripe secret/)]);
+  });
+
   it('refuses a partial Sigma, Stripe or OAuth set, naming what is missing', () => {
     const problems = problemsOf({
       SIGMA_EMBED_CLIENT_ID: 'id',
@@ -56,6 +102,7 @@ describe('loadConfig', () => {
         'SIGMA_EMBED_SECRET',
         'SIGMA_ORG_SLUG',
         'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
         'OAUTH_GOOGLE_CLIENT_SECRET',
       ]),
     );

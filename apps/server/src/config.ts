@@ -6,6 +6,7 @@ import { makePrivateDir } from './lib/private-files';
 import { hashingLimits } from './lib/password';
 import type { WorkGateLimits } from './lib/work-gate';
 import { WorkbookKindSchema } from '@partner-portal/shared/workbooks';
+import { parseStripePrices, type StripePrices } from './features/billing/stripe/stripe-prices';
 
 /** Boot stops with this when the environment is wrong; its message lists every bad variable. */
 export class ConfigError extends Error {
@@ -69,9 +70,17 @@ const EnvSchema = z.object({
       message: 'must be a whole number of days (0-3650)',
     })
     .transform((v) => (v === undefined ? 30 : Number(v))),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_PUBLISHABLE_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
+    message: 'must be a Stripe secret or restricted key (sk_… or rk_…)',
+  }),
+  STRIPE_PUBLISHABLE_KEY: optionalString.refine((v) => v === undefined || v.startsWith('pk_'), {
+    message: 'must be a Stripe publishable key (pk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith('whsec_'), {
+    message: 'must be a webhook signing secret (whsec_…)',
+  }),
+  STRIPE_PRICES: optionalString,
+  // A Stripe-compatible API elsewhere (tests point it at a local fake of Stripe's API).
   STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
   SIGMA_EMBED_CLIENT_ID: optionalString,
   SIGMA_EMBED_SECRET: optionalString,
@@ -204,8 +213,9 @@ export interface Config {
   stripe: {
     secretKey: string;
     publishableKey: string;
-    webhookSecret?: string;
+    webhookSecret: string;
     apiBase?: string;
+    prices: StripePrices;
   } | null;
   sigma: {
     clientId: string;
@@ -264,7 +274,8 @@ const oauthPrefix = (name: OAuthProviderName) => `OAUTH_${name.toUpperCase()}_`;
 /** Variables that only make sense together: a partial set is a mistake, not "off". */
 const VARIABLE_GROUPS: string[][] = [
   ['SIGMA_EMBED_CLIENT_ID', 'SIGMA_EMBED_SECRET', 'SIGMA_ORG_SLUG'],
-  ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+  // Stripe's renewals reach the app only through its webhook: no secret, no Stripe.
+  ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ...OAUTH_PROVIDER_NAMES.map((name) =>
     ['CLIENT_ID', 'CLIENT_SECRET', ...(DEFAULT_ISSUERS[name] ? [] : ['ISSUER'])].map(
       (part) => `${oauthPrefix(name)}${part}`,
@@ -318,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const sigmaWorkbooks = parseSigmaWorkbooks(read('SIGMA_WORKBOOKS'), problems);
+  const stripePrices = read('STRIPE_SECRET_KEY')
+    ? parseStripePrices(read('STRIPE_PRICES'), problems)
+    : {};
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const raw = parsed.data;
 
@@ -345,12 +359,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
   const stripe =
-    raw.STRIPE_SECRET_KEY && raw.STRIPE_PUBLISHABLE_KEY
+    raw.STRIPE_SECRET_KEY && raw.STRIPE_PUBLISHABLE_KEY && raw.STRIPE_WEBHOOK_SECRET
       ? {
           secretKey: raw.STRIPE_SECRET_KEY,
           publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
           apiBase: raw.STRIPE_API_BASE,
+          prices: stripePrices,
         }
       : null;
 

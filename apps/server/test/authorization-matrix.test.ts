@@ -87,6 +87,8 @@ const TABLE: Record<string, Row> = {
   },
   'PUT /api/account/billing/card': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   // The built-in card processor's own API: whoever may pay.
+  // Stripe's callback: no session, only its signature; without Stripe configured, 404.
+  'POST /api/webhook/stripe': { access: 'public', payload: {}, passed: 404 },
   'POST /api/billing/local/cards': { access: { permission: 'admin' }, payload: {}, passed: 400 },
   'POST /api/billing/local/authenticate': {
     access: { permission: 'admin' },

@@ -172,10 +172,21 @@ export const PlanChangeResponseSchema = PlanChangedSchema.extend({
   effective_at: isoDate.nullable(),
 });
 
-/** GET /api/account/plans: the catalogue, and the plan the account has the use of now. */
+/** Which provider takes cards, and what its browser part needs (Stripe's publishable key). */
+export const PaymentsSettingsSchema = z.object({
+  provider: BillingProviderKindSchema,
+  publishable_key: z.string().nullable(),
+});
+export type PaymentsSettings = z.infer<typeof PaymentsSettingsSchema>;
+
+/**
+ * GET /api/account/plans: the catalogue, the plan the account has the use of now, and how cards
+ * are taken (the upgrade screen draws the active provider's card form).
+ */
 export const PlansResponseSchema = z.object({
   plans: z.array(PlanSchema),
   active: PlanIdSchema.nullable(),
+  payments: PaymentsSettingsSchema,
 });
 export const SelectPlanInputSchema = z.strictObject({ plan: PlanIdSchema });
 /**
@@ -183,3 +194,9 @@ export const SelectPlanInputSchema = z.strictObject({ plan: PlanIdSchema });
  * plans"), or the action a prorated upgrade's payment needs first.
  */
 export const SelectPlanResponseSchema = z.union([PaymentActionSchema, PlanChangeResponseSchema]);
+
+/** POST /api/webhook/stripe: Stripe only needs a 2xx; `duplicate` marks an event seen before. */
+export const WebhookReceiptSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+});

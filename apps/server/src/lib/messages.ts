@@ -102,6 +102,8 @@ const en = {
   'error.upgrade_not_higher':
     'Choose a plan above your current one. To move to a lower plan, use the billing page.',
   'error.no_subscription': 'This account has no paid subscription.',
+  'error.webhook_signature': 'The webhook signature is missing or does not match.',
+  'error.webhook_not_configured': 'Stripe is not configured on this server.',
   'error.invoice_not_found': 'This invoice does not exist.',
   'message.plan_upgraded': 'Payment received. Your plan is upgraded.',
 } as const;
@@ -222,6 +224,8 @@ const es: Record<MessageKey, string> = {
   'error.upgrade_not_higher':
     'Elige un plan superior al actual. Para pasar a un plan inferior, usa la página de facturación.',
   'error.no_subscription': 'Esta cuenta no tiene una suscripción de pago.',
+  'error.webhook_signature': 'La firma del webhook falta o no coincide.',
+  'error.webhook_not_configured': 'Stripe no está configurado en este servidor.',
   'error.invoice_not_found': 'Esta factura no existe.',
   'message.plan_upgraded': 'Pago recibido. Tu plan se ha mejorado.',
 };

@@ -19,5 +19,6 @@ export async function listPlans(ctx: AppContext, actor: Actor) {
     PlanIdSchema.safeParse(account?.plan).data,
     SubscriptionStatusSchema.safeParse(account?.status).data,
   );
-  return { plans: [...PLANS], active };
+  const payments = { provider: ctx.billing.kind, publishable_key: ctx.billing.publishableKey };
+  return { plans: [...PLANS], active, payments };
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import type { BillingProvider } from './billing-provider';
 import { createLocalProvider } from './local-processor/local-provider';
 import type { ProcessorDeps } from './local-processor/processor-snapshot';
+import { createStripeClient } from './stripe/stripe-client';
+import { createStripeProvider } from './stripe/stripe-provider';
 
 /** The built-in processor's key: sealed client secrets and card fingerprints, from config. */
 export function localProcessorKey(config: Config): Buffer {
@@ -14,16 +16,14 @@ export function localProcessorDeps(config: Config, db: Db, now: () => Date): Pro
   return { db, key: localProcessorKey(config), now };
 }
 
-/**
- * The built-in card processor. Stripe (when its keys are set) is the next step of
- * docs/billing.md; until it is built, a Stripe configuration stops the server rather than
- * letting it claim Stripe while charging nothing there.
- */
+/** Stripe when its keys are set, else the built-in card processor (docs/billing.md). */
 export function createBillingProvider(config: Config, db: Db, now: () => Date): BillingProvider {
   if (config.stripe) {
-    throw new Error(
-      'Stripe billing is not available in this version yet: unset STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to use the built-in card processor.',
-    );
+    return createStripeProvider({
+      stripe: createStripeClient(config.stripe),
+      publishableKey: config.stripe.publishableKey,
+      prices: config.stripe.prices,
+    });
   }
   return createLocalProvider(localProcessorDeps(config, db, now));
 }

@@ -47,6 +47,16 @@ describe('the signed-in frame refreshes the stored user (GET /api/auth)', () => 
     expect(document.documentElement).toHaveClass('dark');
   });
 
+  it('sends the user to billing when the server says the subscription is no longer usable', async () => {
+    const { token: _token, ...user } = testSession({ subscription: 'past_due' });
+    const router = renderWelcome(
+      { status: 200, body: { data: { authenticated: true, ...user } } },
+      testSession({ subscription: 'active' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/billing'));
+    expect(getSession()?.subscription).toBe('past_due');
+  });
+
   it('keeps a theme choice this browser could not save over the server copy', async () => {
     // The dark-mode save fails, so the local choice (dark) stays and the error is shown.
     vi.stubGlobal(

@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { AuthStatusSchema } from '@partner-portal/shared/identity';
 import { api, ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { adoptServerPreferences } from '@/lib/preferences';
-import { updateSession } from '@/lib/session-store';
+import { navigateTo } from '@/lib/navigation';
+import { getSession, updateSession } from '@/lib/session-store';
+import { resolveGuard } from '../route-guard';
 
 /**
  * Spec §7 `GET /api/auth`: when the signed-in frame opens and whenever the tab comes back into
@@ -11,6 +14,9 @@ import { updateSession } from '@/lib/session-store';
  * change, sign-out, removal) answers 401, which signs this browser out too (spec §8).
  */
 export function useSessionRefresh(): void {
+  const location = useLocation();
+  const where = useRef(location);
+  where.current = location;
   useEffect(() => {
     let live = true;
     const refresh = () => {
@@ -23,6 +29,11 @@ export function useSessionRefresh(): void {
           const { authenticated: _authenticated, locale, dark_mode, ...user } = data;
           updateSession(user);
           adoptServerPreferences({ locale, dark_mode });
+          // The guard ran on the stored copy; what the server says now may close this page
+          // (a renewal that failed since: spec §4 sends the user to billing).
+          const { pathname, search } = where.current;
+          const decision = resolveGuard({ session: getSession(), path: pathname, search });
+          if (decision) navigateTo(decision.redirect, { replace: true });
         },
         (error: unknown) => {
           // Only a refused session matters here; other failures leave the stored user as it is.

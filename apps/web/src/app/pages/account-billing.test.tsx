@@ -68,7 +68,15 @@ function renderBilling(
         },
       },
     }),
-    'GET /api/account/plans': () => ({ body: { data: { plans: PLANS, active: shown.plan } } }),
+    'GET /api/account/plans': () => ({
+      body: {
+        data: {
+          plans: PLANS,
+          active: shown.plan,
+          payments: { provider: 'local', publishable_key: null },
+        },
+      },
+    }),
     ...routes,
   });
   setSession(testSession({ permission, plan: shown.plan, subscription: shown.status }));

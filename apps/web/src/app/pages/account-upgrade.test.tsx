@@ -14,7 +14,13 @@ afterEach(() => {
   clearSession();
 });
 
-const PLAN_LIST = { data: { plans: PLANS, active: 'free_core' } };
+const PLAN_LIST = {
+  data: {
+    plans: PLANS,
+    active: 'free_core',
+    payments: { provider: 'local', publishable_key: null },
+  },
+};
 const TOKEN = {
   data: { token: 'pm_local_abc', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
 };

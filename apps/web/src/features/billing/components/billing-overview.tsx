@@ -21,7 +21,12 @@ export function BillingOverviewScreen() {
     <div className="grid gap-6">
       <BillingBanners overview={data} onUpdateCard={() => setUpdatingCard(true)} />
       <SubscriptionCard overview={data} />
-      <PaymentCard card={data.card} updating={updatingCard} onUpdatingChange={setUpdatingCard} />
+      <PaymentCard
+        card={data.card}
+        payments={{ provider: data.provider, publishable_key: data.publishable_key }}
+        updating={updatingCard}
+        onUpdatingChange={setUpdatingCard}
+      />
       <InvoicesTable />
       <AuthenticationDialogHost />
     </div>

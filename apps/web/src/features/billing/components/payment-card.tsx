@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { CreditCard } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { PaymentsSettings } from '@partner-portal/shared/billing';
 import { CARD_BRAND_NAMES, type CardSummary } from '@partner-portal/shared/card';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
@@ -34,11 +35,14 @@ export function CardLine({ card }: { card: CardSummary }) {
 }
 
 /** PUT /api/account/billing/card: a new default card, approved by its holder when it asks. */
-function UpdateCardForm({ onDone }: { onDone: () => void }) {
+function UpdateCardForm({ onDone, payments }: { onDone: () => void; payments: PaymentsSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const inputs = useMemo<FormInputs>(() => ({ token: cardFieldDefinition(t) }), [t]);
-  const payment = useMemo(() => cardPaymentFlow<object>(t), [t]);
+  const inputs = useMemo<FormInputs>(
+    () => ({ token: cardFieldDefinition(t, payments) }),
+    [t, payments],
+  );
+  const payment = useMemo(() => cardPaymentFlow<object>(t, payments), [t, payments]);
   return (
     <Form<object>
       url="/api/account/billing/card"
@@ -58,10 +62,12 @@ function UpdateCardForm({ onDone }: { onDone: () => void }) {
 /** The card on file (brand •••• last 4, expiry) and Update card. */
 export function PaymentCard({
   card,
+  payments,
   updating,
   onUpdatingChange,
 }: {
   card: CardSummary | null;
+  payments: PaymentsSettings;
   updating: boolean;
   onUpdatingChange: (open: boolean) => void;
 }) {
@@ -90,8 +96,8 @@ export function PaymentCard({
             <DialogTitle>{t('billing.card.update')}</DialogTitle>
             <DialogDescription>{t('billing.card.update_description')}</DialogDescription>
           </DialogHeader>
-          <TestModeNote />
-          <UpdateCardForm onDone={() => onUpdatingChange(false)} />
+          {payments.provider === 'local' ? <TestModeNote /> : null}
+          <UpdateCardForm payments={payments} onDone={() => onUpdatingChange(false)} />
         </DialogContent>
       </Dialog>
     </Card>

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { navigateTo } from '@/lib/navigation';
 import { billingKeys, billingOverviewQueryOptions } from '../api/billing-api';
 import { AuthenticationDialogHost } from './authentication-dialog';
-import { requestAuthentication } from './authentication-store';
+import { authenticateWith } from './payment-authentication';
 import { formatMoney } from '@partner-portal/shared/money';
 
 /**
@@ -34,7 +34,10 @@ export function PendingPayment() {
     );
   }
   const approve = async () => {
-    const answer = await requestAuthentication(action);
+    const answer = await authenticateWith(
+      { provider: data.provider, publishable_key: data.publishable_key },
+      action,
+    );
     await queryClient.invalidateQueries({ queryKey: billingKeys.all });
     if (answer === 'complete') {
       toast({ variant: 'success', title: t('billing.pending.done') });

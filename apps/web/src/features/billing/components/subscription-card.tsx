@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { needsPaymentAction, type BillingOverview } from '@partner-portal/shared/billing';
+import {
+  needsPaymentAction,
+  type BillingOverview,
+  type PaymentsSettings,
+} from '@partner-portal/shared/billing';
 import { findPlan, type PlanId } from '@partner-portal/shared/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,13 +23,13 @@ import { toast } from '@/components/ui/toast-store';
 import { handleApiError } from '@/lib/error-handler';
 import { updateSession } from '@/lib/session-store';
 import { billingKeys, choosePlan, plansQueryOptions } from '../api/billing-api';
-import { requestAuthentication } from './authentication-store';
+import { authenticateWith } from './payment-authentication';
 import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { PlanCards } from './plan-cards';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 /** Sends a plan choice, approving a prorated payment when the card asks for it. */
-function useChoosePlan() {
+function useChoosePlan(payments: PaymentsSettings) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -34,7 +38,7 @@ function useChoosePlan() {
     try {
       let { data } = await choosePlan(plan);
       if (needsPaymentAction(data)) {
-        if ((await requestAuthentication(data)) !== 'complete') {
+        if ((await authenticateWith(payments, data)) !== 'complete') {
           toast({ variant: 'error', title: t('billing.authenticate.failed') });
           return false;
         }
@@ -77,7 +81,10 @@ function ChangePlanDialog({
   const { t } = useTranslation();
   const { data } = useQuery(plansQueryOptions());
   const [plan, setPlan] = useState<PlanId>(overview.plan);
-  const { busy, run } = useChoosePlan();
+  const { busy, run } = useChoosePlan({
+    provider: overview.provider,
+    publishable_key: overview.publishable_key,
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-4xl">
@@ -119,7 +126,10 @@ function ChangePlanDialog({
 export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
   const { t, i18n } = useTranslation();
   const [changing, setChanging] = useState(false);
-  const { busy, run } = useChoosePlan();
+  const { busy, run } = useChoosePlan({
+    provider: overview.provider,
+    publishable_key: overview.publishable_key,
+  });
   const plan = findPlan(overview.plan);
   const money = (cents: number) => formatMoney(cents, overview.currency, i18n.language);
   const day = (iso: string) => formatBillingDay(iso, i18n.language);

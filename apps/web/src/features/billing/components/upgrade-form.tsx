@@ -1,7 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAID_PLAN_IDS, type UpgradeResponse } from '@partner-portal/shared/billing';
+import {
+  PAID_PLAN_IDS,
+  type PaymentsSettings,
+  type UpgradeResponse,
+} from '@partner-portal/shared/billing';
 import { findPlan, PlanIdSchema, planAmountCents, type PlanId } from '@partner-portal/shared/plans';
 import { UPGRADE_REDIRECT_DELAY_MS } from '@partner-portal/shared/constants';
 import { Form } from '@/components/form/form';
@@ -16,6 +20,9 @@ import { formatMoney } from '@partner-portal/shared/money';
 import { cardFieldDefinition, cardPaymentFlow } from './card-field';
 import { PlanCards } from './plan-cards';
 import { TestModeNote } from './test-mode-note';
+
+// Until the catalogue answers, no card form is drawn; this only keeps the hooks' order fixed.
+const LOCAL_PAYMENTS: PaymentsSettings = { provider: 'local', publishable_key: null };
 
 /**
  * Spec §2 "Upgrade": a paid plan (preselected by ?plan=) and the card. The form turns the card
@@ -38,15 +45,19 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
   const planRef = useRef(plan);
   planRef.current = plan;
 
-  const inputs = useMemo<FormInputs>(() => ({ token: cardFieldDefinition(t) }), [t]);
+  const payments = data?.payments ?? LOCAL_PAYMENTS;
+  const inputs = useMemo<FormInputs>(
+    () => ({ token: cardFieldDefinition(t, payments) }),
+    [t, payments],
+  );
   const payment = useMemo(() => {
-    const flow = cardPaymentFlow<UpgradeResponse>(t);
+    const flow = cardPaymentFlow<UpgradeResponse>(t, payments);
     return {
       ...flow,
       preparePayload: (values: FormValues) =>
         flow.preparePayload({ ...values, plan: planRef.current }),
     };
-  }, [t]);
+  }, [t, payments]);
 
   if (isPending || !data) return <Spinner label={t('ui.loading')} />;
   const paid = data.plans.filter((entry) => PAID_PLAN_IDS.includes(entry.id));
@@ -78,7 +89,7 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
       </section>
       <section className="grid max-w-xl gap-4">
         <h2 className="text-base font-semibold">{t('billing.upgrade.pay')}</h2>
-        <TestModeNote />
+        {payments.provider === 'local' ? <TestModeNote /> : null}
         <Form<UpgradeResponse>
           url="/api/account/upgrade"
           inputs={inputs}
