@@ -330,9 +330,7 @@ export class FakeStripeBooks {
 
   /** What a paid invoice does to its subscription. */
   private invoicePaid(invoice: Obj) {
-    const subId = (invoice.parent as { subscription_details: { subscription: string } })
-      .subscription_details.subscription;
-    const sub = this.get(subId, 'subscription');
+    const sub = this.subscriptionOfInvoice(invoice);
     const pending = sub.pending_update as { subscription_items: Obj[] } | null;
     if (pending) {
       (sub.items as { data: Obj[] }).data = pending.subscription_items;
@@ -356,11 +354,7 @@ export class FakeStripeBooks {
     }
     invoice.status = 'void';
     invoice.next_payment_attempt = null;
-    const sub = this.get(
-      (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
-        .subscription,
-      'subscription',
-    );
+    const sub = this.subscriptionOfInvoice(invoice);
     if (sub.pending_update) {
       sub.pending_update = null;
       this.emit('customer.subscription.updated', sub);
@@ -448,18 +442,29 @@ export class FakeStripeBooks {
     }
   }
 
+  private refuseScheduled(sub: Obj, message: string) {
+    if (sub.schedule) throw new StripeApiError(400, { type: 'invalid_request_error', message });
+  }
+
+  /** The part of the item's period still to come (what prorations charge or credit). */
+  private shareLeft(item: Obj) {
+    const end = Number(item.current_period_end);
+    return Math.max(0, end - this.now) / (end - Number(item.current_period_start));
+  }
+
+  private subscriptionOfInvoice(invoice: Obj) {
+    const parent = invoice.parent as { subscription_details: { subscription: string } };
+    return this.get(parent.subscription_details.subscription, 'subscription');
+  }
+
   /** A new price now: the unused share of the old one credited, the new one charged at once. */
   changePrice(id: string, price: string, quantity: number, pendingIfIncomplete: boolean) {
     const sub = this.get(id, 'subscription');
     this.requireLive(sub);
-    if (sub.schedule)
-      throw new StripeApiError(400, {
-        type: 'invalid_request_error',
-        message: 'The subscription is managed by a subscription schedule.',
-      });
+    this.refuseScheduled(sub, 'The subscription is managed by a subscription schedule.');
     const item = this.subscriptionItem(sub);
     const end = Number(item.current_period_end);
-    const share = Math.max(0, end - this.now) / (end - Number(item.current_period_start));
+    const share = this.shareLeft(item);
     const next = { ...item, price: this.priceObject(price), quantity };
     const credit = -Math.round(Number(item.price.unit_amount) * item.quantity * share);
     const charge = Math.round(Number(next.price.unit_amount) * quantity * share);
@@ -486,7 +491,7 @@ export class FakeStripeBooks {
     this.requireLive(sub);
     const item = this.subscriptionItem(sub);
     const end = Number(item.current_period_end);
-    const share = Math.max(0, end - this.now) / (end - Number(item.current_period_start));
+    const share = this.shareLeft(item);
     const unit = Number(item.price.unit_amount);
     (sub._prorations as unknown[]).push(
       this.line(
@@ -505,11 +510,7 @@ export class FakeStripeBooks {
   setCancelAtPeriodEnd(id: string, cancel: boolean) {
     const sub = this.get(id, 'subscription');
     this.requireLive(sub);
-    if (sub.schedule)
-      throw new StripeApiError(400, {
-        type: 'invalid_request_error',
-        message: 'The subscription is managed by a subscription schedule.',
-      });
+    this.refuseScheduled(sub, 'The subscription is managed by a subscription schedule.');
     sub.cancel_at_period_end = cancel;
     this.emit('customer.subscription.updated', sub);
     return sub;
@@ -534,11 +535,7 @@ export class FakeStripeBooks {
   createSchedule(subscriptionId: string) {
     const sub = this.get(subscriptionId, 'subscription');
     this.requireLive(sub);
-    if (sub.schedule)
-      throw new StripeApiError(400, {
-        type: 'invalid_request_error',
-        message: 'The subscription already has a schedule.',
-      });
+    this.refuseScheduled(sub, 'The subscription already has a schedule.');
     const item = this.subscriptionItem(sub);
     const schedule = this.put({
       id: this.id('sub_sched'),
@@ -691,11 +688,7 @@ export class FakeStripeBooks {
   }
 
   private retry(invoice: Obj) {
-    const sub = this.get(
-      (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
-        .subscription,
-      'subscription',
-    );
+    const sub = this.subscriptionOfInvoice(invoice);
     const intent = this.get(String(invoice._intent), 'payment_intent');
     if (intent.status === 'requires_action') {
       invoice.next_payment_attempt = null;

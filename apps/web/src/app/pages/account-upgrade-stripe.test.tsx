@@ -35,6 +35,18 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+const STRIPE_PLANS = {
+  'GET /api/account/plans': () => ({
+    body: {
+      data: {
+        plans: PLANS,
+        active: 'free_core',
+        payments: { provider: 'stripe', publishable_key: 'pk_test_123' },
+      },
+    },
+  }),
+};
+
 const ACTION = {
   requires_payment_action: true,
   client_secret: 'pi_123_secret_456',
@@ -47,15 +59,7 @@ describe('/account/upgrade on Stripe', () => {
   it('draws Stripe’s card, pays with its PaymentMethod and confirms 3-D Secure with Stripe.js', async () => {
     let calls = 0;
     const sent = stubRoutes({
-      'GET /api/account/plans': () => ({
-        body: {
-          data: {
-            plans: PLANS,
-            active: 'free_core',
-            payments: { provider: 'stripe', publishable_key: 'pk_test_123' },
-          },
-        },
-      }),
+      ...STRIPE_PLANS,
       'POST /api/account/upgrade': () => {
         calls += 1;
         return calls === 1
@@ -87,15 +91,7 @@ describe('/account/upgrade on Stripe', () => {
       error: { message: 'We are unable to authenticate your payment method.' },
     } as never);
     stubRoutes({
-      'GET /api/account/plans': () => ({
-        body: {
-          data: {
-            plans: PLANS,
-            active: 'free_core',
-            payments: { provider: 'stripe', publishable_key: 'pk_test_123' },
-          },
-        },
-      }),
+      ...STRIPE_PLANS,
       'POST /api/account/upgrade': () => ({ body: { data: ACTION } }),
     });
     setSession(testSession({ permission: 'owner', plan: 'free_core' }));
