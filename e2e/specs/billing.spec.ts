@@ -158,3 +158,30 @@ test.describe('billing in Spanish, dark, at phone width', () => {
     await saveScreen(page, 'billing-overview-es-dark-phone');
   });
 });
+
+for (const look of [
+  { name: 'English, dark', locale: 'en', dark: true, pay: /^Pay and upgrade/ },
+  { name: 'Spanish, light', locale: 'es', dark: false, pay: /^Pagar y pasar a/ },
+] as const) {
+  test.describe(`billing in ${look.name}, on a desktop`, () => {
+    test.use({ colorScheme: look.dark ? 'dark' : 'light', locale: `${look.locale}-ES` });
+
+    test('the billing screen reads and is axe-clean', async ({ page, request }) => {
+      const email = uniqueEmail(`billing-${look.locale}`);
+      await createVerifiedPartner(request, email, PASSWORD);
+      const session = await apiSignIn(request, email, PASSWORD);
+      await openSignedIn(page, request, session, '/account/upgrade?plan=free_plus', look);
+      await page.locator('input[name="card-number"]').fill('4242 4242 4242 4242');
+      await page.locator('input[name="card-expiry"]').fill('12/34');
+      await page.locator('input[name="card-cvc"]').fill('123');
+      await page.locator('input[name="card-name"]').fill('Jo Tester');
+      await page.getByRole('button', { name: look.pay }).click();
+      await expect(page).toHaveURL(/\/dashboard\/plus/, { timeout: 10_000 });
+      await page.goto('/account/billing');
+      await expect(page.getByTestId('billing-card')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await saveScreen(page, `billing-overview-${look.locale}-${look.dark ? 'dark' : 'light'}`);
+    });
+  });
+}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts, outbox, subscriptions, webhookEvents } from '../../../db/schema/index';
@@ -194,6 +195,26 @@ describe('Stripe webhooks', () => {
       .from(webhookEvents)
       .where(eq(webhookEvents.id, 'evt_tampered'));
     expect(recorded).toEqual([]);
+  });
+
+  it('answer any unsigned or wrongly signed body with 400, never a 500', async () => {
+    const body = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.json(),
+      fc.constant('{"id":"evt_1","type":"invoice.paid","data":{"object":{}}}'),
+    );
+    const signature = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.integer({ min: 0, max: 2_000_000_000 }).map((t) => `t=${t},v1=${'0'.repeat(64)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, signature, async (payload, header) => {
+        const answer = await postWebhook(payload, header);
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toMatchObject({ message: expect.any(String) });
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('take a replayed event once', async () => {
