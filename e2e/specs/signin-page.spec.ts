@@ -61,4 +61,21 @@ test.describe('sign-in page renders', () => {
     expect(bodies.length).toBeGreaterThan(0);
     expect(bodies.filter((body) => body.includes('js.stripe.com'))).toEqual([]);
   });
+
+  test('has a description, a real robots.txt, and a loading screen before the script runs', async ({
+    page,
+    request,
+  }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('Disallow: /api/');
+    const html = await (await request.get('/signin')).text();
+    expect(html).toContain('class="boot-screen"');
+    await page.goto('/signin');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /reporting dashboards/,
+    );
+    await expect(page.locator('.boot-screen')).toHaveCount(0);
+  });
 });

@@ -34,6 +34,7 @@ import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
 import { registerErrorHandler } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
+import { DebugRequestLog } from './lib/request-log';
 import { configurePasswordHashing } from './lib/password';
 import { registerRateLimit } from './lib/rate-limit';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -69,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   configurePasswordHashing(config.passwordHashing);
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? loggerOptions(config.logLevel, { pretty: config.logPretty }),
+    logController: new DebugRequestLog(),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),

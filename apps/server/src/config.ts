@@ -114,6 +114,8 @@ const EnvSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .optional()
     .default('info'),
+  // JSON lines for machines; compact lines for a person at a terminal (the default there).
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
 export const OAUTH_PROVIDER_NAMES = ['google', 'microsoft', 'oidc'] as const;
@@ -238,6 +240,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   demoSeed: boolean;
   logLevel: string;
+  /** Compact lines instead of JSON: LOG_FORMAT, else whether stdout is a terminal. */
+  logPretty: boolean;
   providers: { mail: 'smtp' | 'outbox'; billing: 'stripe' | 'local'; analytics: 'sigma' | 'local' };
 }
 
@@ -394,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The embedded database is the try-it-out path, so it gets demo data unless told otherwise.
     demoSeed: isOn(raw.DEMO_SEED) ?? !raw.DATABASE_URL,
     logLevel: raw.LOG_LEVEL,
+    logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     providers: {
       mail: raw.SMTP_URL ? 'smtp' : 'outbox',
       billing: stripe ? 'stripe' : 'local',

@@ -20,7 +20,7 @@ import { issueOneTimeToken } from '../lib/one-time-token';
 
 /** What services need, for a command: mail to SMTP or the outbox (its links printed). */
 function createCliContext(database: Database, config: Config): AppContext {
-  const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
+  const log = Fastify({ logger: loggerOptions(config.logLevel, { pretty: config.logPretty }) }).log;
   const now = () => new Date();
   return {
     db: database.db,

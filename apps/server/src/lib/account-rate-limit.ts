@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_LIMITS, type AccountLimitName } from '@partner-portal/shared/limits';
 import { AppError } from './app-error';
 import type { DeviceCookies } from './device-cookie';
 
@@ -9,25 +10,18 @@ import type { DeviceCookies } from './device-cookie';
  * addresses does not help. Only failures count: the owner signing in is never locked out by
  * their own successes, and a locked e-mail can still use a magic link or reset its password.
  */
-export const ACCOUNT_LIMITS = {
-  // Per e-mail from browsers that never signed in as it; per e-mail and address from any
-  // browser, which in practice binds only the real user's own, known browser (docs/security.md
-  // "Wrong passwords cannot lock a user out").
-  password_guesses: { max: 10, timeWindow: 15 * 60_000 },
-  password_guesses_per_source: { max: 5, timeWindow: 15 * 60_000 },
-  verification_mail: { max: 3, timeWindow: 60_000 },
-  // Security checklist: invites are mail, 3 requests a minute per admin (N addresses count once).
-  invite_mail: { max: 3, timeWindow: 60_000 },
-  // Security checklist: mail-sending routes, at most 3 a minute per user (help → support).
-  support_mail: { max: 3, timeWindow: 60_000 },
-} as const;
-export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;
+export { ACCOUNT_LIMITS, type AccountLimitName };
 
 export interface AccountLimiter {
-  /** Refuses with 429 + Retry-After when the account has used up its allowance. */
-  check(request: FastifyRequest, reply: FastifyReply, account: string): Promise<void>;
-  /** Counts one use against the account. */
-  record(request: FastifyRequest, account: string): Promise<void>;
+  /** Refuses with 429 + Retry-After unless `needed` uses (default 1) are left. */
+  check(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: string,
+    needed?: number,
+  ): Promise<void>;
+  /** Counts `uses` (default 1) against the account. */
+  record(request: FastifyRequest, account: string, uses?: number): Promise<void>;
 }
 
 /** Per-account throttles, created once per app so every route counting an account shares them. */
@@ -50,7 +44,7 @@ export function createAccountLimits(app: FastifyInstance, devices: DeviceCookies
 
 /** Built on the app's rate-limit store, so counts are shared across instances under Redis. */
 export function createAccountLimiter(app: FastifyInstance, name: AccountLimitName): AccountLimiter {
-  const { max, timeWindow } = ACCOUNT_LIMITS[name];
+  const { max, windowMs: timeWindow } = ACCOUNT_LIMITS[name];
   // The store keys by request; each call names the account its request counts against.
   const accounts = new WeakMap<FastifyRequest, string>();
   const limiter = app.createRateLimit({
@@ -59,17 +53,17 @@ export function createAccountLimiter(app: FastifyInstance, name: AccountLimitNam
     keyGenerator: (request) => `account:${name}:${accounts.get(request) ?? ''}`,
   });
   return {
-    async check(request, reply, account) {
+    async check(request, reply, account, needed = 1) {
       accounts.set(request, account.toLowerCase());
       const state = await limiter(request, { increment: false });
-      if (state.isAllowed || state.remaining > 0) return;
+      if (state.isAllowed || state.remaining >= needed) return;
       const seconds = Math.max(1, Math.ceil(state.ttl / 1000));
       reply.header('retry-after', String(seconds));
       throw new AppError('rate_limited', 'error.rate_limited', { params: { seconds } });
     },
-    async record(request, account) {
+    async record(request, account, uses = 1) {
       accounts.set(request, account.toLowerCase());
-      await limiter(request);
+      for (let use = 0; use < uses; use += 1) await limiter(request);
     },
   };
 }

@@ -14,7 +14,7 @@ function captureLogs() {
       callback();
     },
   });
-  const options = loggerOptions('info');
+  const options = loggerOptions('debug');
   return { lines, logger: { ...(typeof options === 'object' ? options : {}), stream } };
 }
 
@@ -35,7 +35,7 @@ describe('request logs', () => {
         callback();
       },
     });
-    const options = loggerOptions('info');
+    const options = loggerOptions('debug');
     const { app, xsrf } = await buildTestApp(database, {
       logger: { ...(typeof options === 'object' ? options : {}), stream },
       register(instance) {
@@ -68,6 +68,29 @@ describe('request logs', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).toContain('[redacted]');
+  });
+});
+
+describe('request lines', () => {
+  it('are written at debug level only, so info keeps to what a person looks for', async () => {
+    const counts: Record<string, number> = {};
+    for (const level of ['info', 'debug']) {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          lines.push(chunk.toString());
+          callback();
+        },
+      });
+      const options = loggerOptions(level);
+      const { app } = await buildTestApp(database, {
+        logger: { ...(typeof options === 'object' ? options : {}), stream },
+      });
+      await app.inject({ method: 'GET', url: '/api/health' });
+      await app.close();
+      counts[level] = lines.filter((line) => line.includes('request completed')).length;
+    }
+    expect(counts).toEqual({ info: 0, debug: 1 });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { compactStream } from './log-format';
 
 const SECRET_FIELDS = [
   'password',
@@ -115,11 +116,16 @@ interface LoggedRequest {
 /**
  * pino options: JSON lines with the request id, and nothing secret (docs/security.md "Logs"):
  * authorization headers and cookies, any password / token / code field, tokens in URLs and in
- * error messages are written as [redacted]. Request bodies are never logged.
+ * error messages are written as [redacted]. Request bodies are never logged. `pretty` writes
+ * compact lines to a terminal instead (log-format.ts).
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  options: { pretty?: boolean } = {},
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(options.pretty ? { stream: compactStream(process.stdout) } : {}),
     serializers: {
       req: (request: LoggedRequest) => ({
         id: request.id,

@@ -1,28 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { ADDRESS_LIMITS, type AddressLimitName } from '@partner-portal/shared/limits';
 import { AppError } from './app-error';
 
-/**
- * Named limits, defined once (security checklist "Throttling"). Mail-sending routes allow
- * 3 per minute; sign-in style routes allow a short burst per IP.
- */
-export const RATE_LIMITS = {
-  mail: { max: 3, timeWindow: 60_000 },
-  signin: { max: 10, timeWindow: 60_000 },
-  otp: { max: 10, timeWindow: 60_000 },
-  signup: { max: 10, timeWindow: 60_000 },
-  // The feedback widget: a person rates now and then; a flood is a script.
-  feedback: { max: 10, timeWindow: 60_000 },
-  // Opening a workbook trades its single-use 256-bit URL token for a data session, once per
-  // dashboard view: guessing is hopeless, and people browsing dashboards (several behind one office
-  // address) open many in a minute.
-  embed: { max: 60, timeWindow: 60_000 },
-  // Card entry and payment approval: a person types a card now and then; a run of them is
-  // someone testing stolen numbers.
-  card: { max: 10, timeWindow: 60_000 },
-} as const satisfies Record<string, RateLimitOptions>;
-export type RateLimitPreset = keyof typeof RATE_LIMITS;
+/** Per-address limits by name (values and reasons: packages/shared/src/limits.ts). */
+export const RATE_LIMITS: Record<AddressLimitName, { max: number; timeWindow: number }> =
+  Object.fromEntries(
+    Object.entries(ADDRESS_LIMITS).map(([name, limit]) => [
+      name,
+      { max: limit.max, timeWindow: limit.windowMs },
+    ]),
+  ) as Record<AddressLimitName, { max: number; timeWindow: number }>;
+export type RateLimitPreset = AddressLimitName;
 
 /** Route option: `config: { rateLimit: rateLimitFor('mail') }`. */
 export function rateLimitFor(preset: RateLimitPreset): RateLimitOptions {
