@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One Vitest run, three kinds of suite (docs/architecture.md):
+ * One Vitest run, four kinds of suite (docs/architecture.md):
+ * - repo: checks on the repository itself;
  * - shared: pure rules;
  * - server: app.inject() tests on PGlite, and the same files again on PostgreSQL when
  *   TEST_DATABASE_URL is set;
@@ -16,6 +17,8 @@ const serverProject = (
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // test/postgres: several instances on one server, which the embedded database cannot be.
+    exclude: database === 'pglite' ? ['test/postgres/**'] : [],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
@@ -26,6 +29,10 @@ const serverProject = (
 });
 
 const projects: TestProjectInlineConfiguration[] = [
+  {
+    // Checks on the repository itself (the lockfile against the promised Node.js).
+    test: { name: 'repo', root: 'scripts', include: ['*.test.ts'], environment: 'node' },
+  },
   {
     test: {
       name: 'shared',

@@ -8,6 +8,8 @@ import { startAppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
 import { runBillingBench, type BillingBench } from './billing';
 import { runDashboardBench, type DashboardBench } from './dashboards';
+import { runHotPathBench } from './hot-path';
+import { hotPathSection } from './hot-path-report';
 import { measureRouteJs } from './route-js-size';
 import { runSignInFloodBench } from './signin-flood';
 
@@ -47,6 +49,12 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
+
+  const postgresForHotPath = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const hotPath = await runHotPathBench(postgresForHotPath, durationSeconds, connections);
+  console.log(
+    `GET /api/user: ${hotPath.app.pglite.rps} req/s on PGlite, ${hotPath.app.postgres?.rps ?? '—'} on PostgreSQL; Express peer ${hotPath.peer?.rps ?? '—'}; Fastify hello ${hotPath.hello.rps}`,
+  );
 
   const flood = await runSignInFloodBench(durationSeconds);
   console.log(
@@ -120,6 +128,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|',
     ...rows,
     '',
+    ...hotPathSection(hotPath),
     '## GET /api/user during a sign-in flood',
     '',
     `The demo owner's GET /api/user at a steady 200 calls/s, idle and then while ${flood.signins.sent.toLocaleString('en')} wrong-password sign-ins arrive at 60/s from random addresses (answers: ${Object.entries(

@@ -20,7 +20,8 @@ const DEMO_OWNER = { email: 'owner@demo.test', password: 'Demo-partner-1!' };
 const XSRF = 'bench-xsrf-token';
 const SIGNINS_PER_SECOND = 60;
 
-async function signIn(url: string): Promise<string> {
+/** Signs the demo owner in on the app at `url`: their bearer token. */
+export async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth`, {
     method: 'POST',
     headers: {

@@ -5,7 +5,7 @@
 // browser is a failure instead of a skip when E2E_REQUIRED=1 (CI).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -47,6 +47,14 @@ if (vitest) {
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 if (vitestCode !== 0) problems.push(`vitest exited with ${vitestCode}`);
+// The run's tail is often all that is kept of a CI log: name each failed test there.
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults) {
+    if (test.status === 'failed') {
+      problems.push(`failed: ${relative(root, file.name)} › ${test.fullName}`);
+    }
+  }
+}
 if (!vitest) problems.push('vitest wrote no results');
 
 // Playwright: the built app in a real Chromium.

@@ -19,6 +19,8 @@ import { webhookRoutes } from './features/billing/stripe/stripe-webhook.routes';
 import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { Readiness } from './features/health/readiness';
+import { readyRoutes } from './features/health/ready.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { inviteRoutes } from './features/team/invite.routes';
@@ -32,7 +34,10 @@ import { socialProviderRoutes, socialRoutes } from './features/social/social.rou
 import { createAccountLimits } from './lib/account-rate-limit';
 import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
+import { LiveSessions } from './lib/live-sessions';
+import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerMetrics } from './lib/metrics';
 import { loggerOptions } from './lib/logger';
 import { DebugRequestLog } from './lib/request-log';
 import { configurePasswordHashing } from './lib/password';
@@ -58,6 +63,8 @@ export interface AppDeps {
   runJobs?: boolean;
   /** Prefix for Redis keys, so parallel test runs on one Redis do not share counters. */
   redisNamespace?: string;
+  /** Turned to draining by the server on SIGTERM, so /api/ready answers 503. */
+  readiness?: Readiness;
 }
 
 /** TRUST_PROXY as a hop count becomes a function: Fastify's types take no plain number. */
@@ -83,16 +90,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  await registerCompression(app);
+  registerSecurityHeaders(app, config);
   await app.register(cookie);
   registerXsrf(app, { secureCookie: config.appUrl.startsWith('https://') });
-  await registerRateLimit(app, { redisUrl: config.redisUrl, redisNamespace: deps.redisNamespace });
-  registerAuthGuard(app, { db: database.db, sessionSecret: config.sessionSecret, now: deps.now });
+  const redis = await registerRateLimit(app, {
+    redisUrl: config.redisUrl,
+    redisNamespace: deps.redisNamespace,
+  });
+  await database.listen();
+  const sessions = new LiveSessions(database.db, database.changes);
+  app.addHook('onClose', async () => sessions.close());
+  registerMetrics(app, { token: config.metricsToken, database, sessions });
+  registerAuthGuard(app, { sessions, sessionSecret: config.sessionSecret, now: deps.now });
 
   const mail = deps.mail ?? createMailTransport(config, database.db, app.log);
   app.addHook('onClose', async () => mail.close());
@@ -104,9 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing: deps.billing ?? createBillingProvider(config, database.db, now),
     now,
     log: app.log,
+    sessions,
   };
 
-  await syncConfiguredCatalogue(database.db, config);
+  await database.exclusive(() => syncConfiguredCatalogue(database.db, config));
   if (deps.runJobs) {
     let stopJob: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
@@ -116,6 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });
+  await app.register(readyRoutes, {
+    prefix: '/api/ready',
+    database,
+    redis,
+    readiness: deps.readiness ?? new Readiness(),
+  });
   const limits = createAccountLimits(
     app,
     createDeviceCookies({

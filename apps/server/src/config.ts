@@ -116,6 +116,9 @@ const EnvSchema = z.object({
     .default('info'),
   // JSON lines for machines; compact lines for a person at a terminal (the default there).
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  // GET /metrics answers only with this bearer token; unset, the route does not exist. Long
+  // enough that it cannot be guessed: the metrics name routes and traffic.
+  METRICS_TOKEN: z.string().trim().min(24).optional(),
 });
 
 export const OAUTH_PROVIDER_NAMES = ['google', 'microsoft', 'oidc'] as const;
@@ -242,6 +245,8 @@ export interface Config {
   logLevel: string;
   /** Compact lines instead of JSON: LOG_FORMAT, else whether stdout is a terminal. */
   logPretty: boolean;
+  /** Bearer token for GET /metrics; null leaves metrics off. */
+  metricsToken: string | null;
   providers: { mail: 'smtp' | 'outbox'; billing: 'stripe' | 'local'; analytics: 'sigma' | 'local' };
 }
 
@@ -399,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: isOn(raw.DEMO_SEED) ?? !raw.DATABASE_URL,
     logLevel: raw.LOG_LEVEL,
     logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
+    metricsToken: raw.METRICS_TOKEN ?? null,
     providers: {
       mail: raw.SMTP_URL ? 'smtp' : 'outbox',
       billing: stripe ? 'stripe' : 'local',

@@ -1,47 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  exitOf,
+  freePort,
+  killSpawnedServers,
+  startServer,
+  waitUntilReady,
+} from '../test/spawned-server';
 
 const serverDir = new URL('..', import.meta.url).pathname;
-const children: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    detached: true,
-    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-
-afterEach(() => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
-  }
-});
+afterEach(killSpawnedServers);
 
 describe('server.ts', () => {
   it('serves /api/health, then exits 0 on SIGTERM and leaves a reusable data dir', async () => {
@@ -78,6 +50,39 @@ describe('server.ts', () => {
       expect(await exitOf(child)).toBe(0);
       expect(output()).toContain('shutting down');
     }
+  }, 90_000);
+
+  it('on SIGTERM finishes the sign-ins in flight, refuses new connections and exits 0 within 10 s', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // One hashing slot, so the sign-ins queue behind each other and are still running at SIGTERM.
+    const { child, output } = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'pp-server-')),
+      PASSWORD_HASH_CONCURRENCY: '1',
+    });
+    await waitUntilReady(url, output);
+    const signIns = Array.from({ length: 8 }, () =>
+      fetch(`${url}/api/auth`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: 'XSRF-TOKEN=x',
+          'x-xsrf-token': 'x',
+        },
+        body: JSON.stringify({ email: 'owner@demo.test', password: 'Demo-partner-1!' }),
+      }).then((response) => response.status),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const signalledAt = Date.now();
+    process.kill(child.pid as number, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+    expect(await Promise.all(signIns)).toEqual(Array(8).fill(200));
+    expect(await exitOf(child), output()).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
   }, 90_000);
 
   it('refuses to boot on bad values, listing every bad variable', async () => {

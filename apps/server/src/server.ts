@@ -2,13 +2,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
+import { Readiness } from './features/health/readiness';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { localProcessorKey } from './features/billing/create-billing-provider';
 import { analyticsProvider, listCatalogue } from './features/analytics/workbook-catalogue';
 
-// config → database → migrate → app → listen; SIGTERM/SIGINT stop accepting, let in-flight
-// requests finish (app.close), close the database and exit 0.
+// config → database → migrate → app → listen; SIGTERM/SIGINT turn /api/ready to 503, stop
+// accepting, let in-flight requests finish (app.close), close the database and exit 0.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -26,17 +27,21 @@ async function main(): Promise<void> {
   // The embedded database belongs to this process alone while it runs.
   const releaseDataDir = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   const database = await openDatabase(config);
-  await migrateDatabase(database);
-  const app = await buildApp({ config, database, runJobs: true });
+  // Instances booting together on one PostgreSQL take turns: one migrates, one seeds.
+  await database.exclusive(() => migrateDatabase(database));
+  const readiness = new Readiness();
+  const app = await buildApp({ config, database, runJobs: true, readiness });
   if (config.demoSeed) {
-    const catalogue = await listCatalogue(database.db, analyticsProvider(config));
-    await seedDemoData(database.db, {
-      now: new Date(),
-      firstPlusWorkbookId:
-        catalogue.find((workbook) => workbook.kind === 'plus')?.workbookId ?? null,
-      log: app.log,
-      // Demo payments live in the built-in processor; with Stripe, Northwind starts on Core.
-      billingKey: config.stripe ? null : localProcessorKey(config),
+    await database.exclusive(async () => {
+      const catalogue = await listCatalogue(database.db, analyticsProvider(config));
+      await seedDemoData(database.db, {
+        now: new Date(),
+        firstPlusWorkbookId:
+          catalogue.find((workbook) => workbook.kind === 'plus')?.workbookId ?? null,
+        log: app.log,
+        // Demo payments live in the built-in processor; with Stripe, Northwind starts on Core.
+        billingKey: config.stripe ? null : localProcessorKey(config),
+      });
     });
   }
 
@@ -47,12 +52,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     shuttingDown = true;
+    readiness.drain();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    // Node closes the keep-alive connections that are idle when closing starts; one busy then
+    // would idle afterwards and hold the close open for its keep-alive timeout. Reap those too.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
     app
       .close()
       .then(() => database.close())

@@ -55,6 +55,7 @@ const UNKNOWN_ID = randomUUID();
 
 const TABLE: Record<string, Row> = {
   'GET /api/health': { access: 'public', passed: 200 },
+  'GET /api/ready': { access: 'public', passed: 200 },
   'GET /api/auth/providers': { access: 'public', passed: 200 },
   'POST /api/auth': { access: 'public', payload: {}, passed: 400 },
   'GET /api/auth': { access: 'authenticated', passed: 200 },

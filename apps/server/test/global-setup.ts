@@ -22,7 +22,9 @@ const repoRoot = new URL('../../../', import.meta.url).pathname;
  * database (created here, dropped at teardown), so parallel runs on one server never collide.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's own env, not process.env: both server projects share this main process, and
+  // reading process.env here once ran the "server-pg" project on PGlite without a word.
+  if (project.config.env.TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set for the server-pg project');
     const name = `partner_portal_test_${randomBytes(6).toString('hex')}`;

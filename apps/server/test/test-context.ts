@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { Database } from '../src/db/client';
 import type { AppContext } from '../src/lib/app-context';
 import { createBillingProvider } from '../src/features/billing/create-billing-provider';
+import { LiveSessions } from '../src/lib/live-sessions';
 import { createOutboxTransport } from '../src/lib/mail/mail-transport';
 import { createTestConfig } from './test-config';
 
@@ -17,6 +18,7 @@ export function createTestContext(database: Database, now: () => Date = () => ne
     billing: createBillingProvider(config, database.db, now),
     now,
     log,
+    sessions: new LiveSessions(database.db, database.changes),
   };
   return ctx;
 }

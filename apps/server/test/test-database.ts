@@ -1,17 +1,56 @@
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, wrapPglite, type Database } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+
+export interface TestDatabaseOptions {
+  /**
+   * A database no other test file writes to, for tests that count or scan every row (the demo
+   * seed, the retention purge). On PGlite every file has one anyway; on PostgreSQL it costs a
+   * `create database` and a migration, and is dropped on close.
+   */
+  alone?: boolean;
+}
 
 /**
  * A migrated database for one test file: a private PGlite loaded from the run's template, or a
  * pool on the run's PostgreSQL database (tests isolate by creating their own rows).
  * Always `await database.close()` in afterAll, or Vitest waits forever.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const postgresUrl = inject('postgresUrl');
-  if (postgresUrl) return openPostgres(postgresUrl);
+  if (postgresUrl)
+    return options.alone ? openPostgresAlone(postgresUrl) : openPostgres(postgresUrl);
   const template = readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return wrapPglite(client);
+}
+
+async function openPostgresAlone(runUrl: string): Promise<Database> {
+  const name = `partner_portal_alone_${randomBytes(6).toString('hex')}`;
+  await adminQuery(runUrl, `create database ${name}`);
+  const url = new URL(runUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  await migrateDatabase(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(runUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

@@ -26,5 +26,16 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** GET /api/ready: whether this instance should get traffic, and what each dependency said. */
+export const ReadinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable', 'draining']),
+  checks: z.object({
+    database: z.enum(['ok', 'unreachable']),
+    /** Absent when no REDIS_URL is configured. */
+    redis: z.enum(['ok', 'unreachable']).optional(),
+  }),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -15,6 +15,7 @@ import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { advanceBillingClock } from '../features/billing/billing-advance';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
 import { createMailTransport, type AppContext } from '../lib/app-context';
+import { LiveSessions } from '../lib/live-sessions';
 import { loggerOptions } from '../lib/logger';
 import { issueOneTimeToken } from '../lib/one-time-token';
 
@@ -29,6 +30,8 @@ function createCliContext(database: Database, config: Config): AppContext {
     billing: createBillingProvider(config, database.db, now),
     now,
     log,
+    // Not listening: a command answers every session check from the database.
+    sessions: new LiveSessions(database.db, database.changes),
   };
 }
 

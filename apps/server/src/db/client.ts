@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { makePrivateDir, restrictTree } from '../lib/private-files';
+import { AUTH_CHANGE_CHANNEL, AuthChangeFeed, parseAuthChangePayload } from './auth-changes';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -15,8 +16,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What writes made stale, for the session cache; `listen()` starts hearing other instances. */
+  changes: AuthChangeFeed;
+  /** Starts receiving the auth-change NOTIFY (idempotent); the feed is `live` once it does. */
+  listen(): Promise<void>;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while holding a lock that every instance on this database shares (a PostgreSQL
+   * advisory lock), so that migrations and the demo seed run once when instances boot together.
+   * The embedded database belongs to one process, so there it just runs `work`.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The connection pool's use, for metrics; null for the embedded database (one connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -37,13 +50,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 export function wrapPglite(client: PGlite, afterClose: () => void = () => undefined): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const changes = new AuthChangeFeed();
+  const db = drizzlePglite(client, { schema, logger: changes.logger }) as unknown as Db;
+  let listening: Promise<void> | null = null;
   return {
     db,
     kind: 'pglite',
+    changes,
+    // One process owns the embedded database, and PGlite hands a commit's notifications over
+    // before the statement's promise resolves: the feed is exact from the first write.
+    listen: () =>
+      (listening ??= client
+        .listen(AUTH_CHANGE_CHANNEL, (payload) => {
+          const change = parseAuthChangePayload(payload);
+          if (change) changes.emit(change);
+        })
+        .then(() => changes.setLive(true))),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    exclusive: (work) => work(),
+    poolStats: () => null,
     close: async () => {
       if (client.closed) return;
       await client.close();
@@ -63,18 +90,117 @@ export function openPostgres(connectionString: string): Database {
   // An idle client losing its server emits 'error' on the pool; without a listener it would
   // crash the process. The next query fails (503) and the pool reconnects when the server is back.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const changes = new AuthChangeFeed();
+  const db = drizzlePg(pool, { schema, logger: changes.logger }) as unknown as Db;
+  const listener = new ChangeListener(connectionString, changes);
   let closed = false;
   return {
     db,
     kind: 'postgres',
+    changes,
+    listen: () => listener.start(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    exclusive: async (work) => {
+      // A session-level lock on a connection of its own: the work's queries use the pool.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [BOOT_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       if (closed) return;
       closed = true;
+      await listener.stop();
       await pool.end();
     },
   };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+/** Any fixed number: instances agree on it to take turns at boot (migrations, demo seed). */
+const BOOT_LOCK_KEY = 7_041_913;
+
+/**
+ * One connection outside the pool that LISTENs for auth changes. When it drops, the feed goes
+ * not-live (caches answer from the database) and it reconnects every second until it is back.
+ */
+class ChangeListener {
+  private client: pg.Client | null = null;
+  private started: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly changes: AuthChangeFeed,
+  ) {}
+
+  start(): Promise<void> {
+    return (this.started ??= this.connect());
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: 3_000,
+      application_name: 'partner-portal auth-change listener',
+    });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.changes.setLive(false);
+      client.end().catch(() => undefined);
+      this.scheduleRetry();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      const change = message.payload ? parseAuthChangePayload(message.payload) : null;
+      if (change) this.changes.emit(change);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`);
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      this.changes.listenerPid = rows[0]?.pid ?? null;
+    } catch {
+      client.end().catch(() => undefined);
+      this.scheduleRetry();
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.changes.setLive(true);
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.connect();
+    }, RELISTEN_DELAY_MS);
+    this.retry.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    this.changes.setLive(false);
+    await client?.end().catch(() => undefined);
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { BillingProvider } from '../features/billing/billing-provider';
+import type { LiveSessions } from './live-sessions';
 import {
   createOutboxTransport,
   createSmtpTransport,
@@ -17,6 +18,8 @@ export interface AppContext {
   billing: BillingProvider;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Live sessions and their current user, cached per instance (lib/live-sessions.ts). */
+  sessions: LiveSessions;
 }
 
 export function createMailTransport(

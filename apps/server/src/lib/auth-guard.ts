@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import {
-  hasPermission,
-  PermissionSchema,
-  type Permission,
-} from '@partner-portal/shared/permissions';
-import type { Db } from '../db/client';
-import { accounts, accountUsers, sessions, users } from '../db/schema/index';
+import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
+import type { CurrentUser } from '@partner-portal/shared/user';
 import { AppError } from './app-error';
-import { verifySessionToken, type SessionClaims } from './session-token';
+import type { LiveSessions, SessionView } from './live-sessions';
+import { verifySessionToken } from './session-token';
 
 /**
  * Every /api route declares who may call it, once, in its options (architecture doc "API
@@ -42,6 +37,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The caller's spec §3 current user, loaded with the session (GET /api/user answers it). */
+    currentUser: CurrentUser | null;
   }
 }
 
@@ -68,11 +65,9 @@ export function listRouteAccess(app: FastifyInstance): RegisteredRoute[] {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
-// last_seen_at is refreshed at most this often, so a busy client costs one write a minute.
-const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export interface AuthGuardDeps {
-  db: Db;
+  sessions: LiveSessions;
   sessionSecret: string;
   now?: () => Date;
 }
@@ -111,15 +106,23 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
   });
 
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('currentUser', null);
+  // Callback style: public routes (most requests by count) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public' || access === 'embed') return;
-    const actor = await authenticate(request, deps.db, deps.sessionSecret, now());
-    if (!actor) throw new AppError('unauthorized', 'error.unauthorized');
-    request.actor = actor;
-    if (access !== 'authenticated') requirePermission(actor, access.permission);
-    if (request.routeOptions.config?.credentials) requireOwnSession(actor);
+    if (!access || access === 'public' || access === 'embed') return done();
+    guard(request, access).then(() => done(), done);
   });
+
+  async function guard(request: FastifyRequest, access: RouteAccess): Promise<void> {
+    const view = await authenticate(request, deps.sessions, deps.sessionSecret, now());
+    if (!view) throw new AppError('unauthorized', 'error.unauthorized');
+    const { actor } = view;
+    request.actor = actor;
+    request.currentUser = view.user;
+    if (typeof access === 'object') requirePermission(actor, access.permission);
+    if (request.routeOptions.config?.credentials) requireOwnSession(actor);
+  }
 }
 
 /**
@@ -142,70 +145,22 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The caller's current user, loaded by the guard with the session (no query of its own). */
+export function requireCurrentUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new AppError('unauthorized', 'error.unauthorized');
+  return request.currentUser;
+}
+
 async function authenticate(
   request: FastifyRequest,
-  db: Db,
+  sessions: LiveSessions,
   secret: string,
   at: Date,
-): Promise<Actor | null> {
+): Promise<SessionView | null> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (!match?.[1]) return null;
   const claims = verifySessionToken(secret, match[1], at);
   if (!claims) return null;
-  return findLiveActor(db, claims, at, { touch: true });
-}
-
-/**
- * The actor of a session that is still live at `at`: not revoked or expired, its user not
- * disabled, its account open, its membership still there. Null otherwise. Embed sessions call it
- * too, so an embedded dashboard dies with the user session that opened it.
- */
-export async function findLiveActor(
-  db: Db,
-  claims: SessionClaims,
-  at: Date,
-  options: { touch?: boolean } = {},
-): Promise<Actor | null> {
-  const [row] = await db
-    .select({
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      impersonatorId: sessions.impersonatorId,
-      permission: accountUsers.permission,
-      isMaster: users.isMaster,
-      disabled: users.disabled,
-      closedAt: accounts.closedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .innerJoin(
-      accountUsers,
-      and(eq(accountUsers.accountId, sessions.accountId), eq(accountUsers.userId, sessions.userId)),
-    )
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        eq(sessions.accountId, claims.accountId),
-      ),
-    )
-    .limit(1);
-  if (!row || row.revokedAt || row.expiresAt <= at || row.disabled || row.closedAt) return null;
-  const permission = PermissionSchema.safeParse(row.isMaster ? 'master' : row.permission);
-  if (!permission.success) return null;
-
-  if (options.touch && at.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, claims.sessionId));
-  }
-  return {
-    userId: claims.userId,
-    accountId: claims.accountId,
-    sessionId: claims.sessionId,
-    permission: permission.data,
-    impersonatorId: row.impersonatorId,
-    expiresAt: row.expiresAt,
-  };
+  return sessions.find(claims, at, { touch: true });
 }

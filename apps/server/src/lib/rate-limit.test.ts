@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
 import { buildTestApp } from '../../test/build-test-app';
 import { createTestConfig } from '../../test/test-config';
+import { TEST_REDIS_URL } from '../../test/test-redis';
 import { rateLimitFor } from './rate-limit';
 
 let database: Database;
@@ -65,9 +66,9 @@ describe('rate limits', () => {
     await app.close();
   });
 
-  it('shares counters through Redis when REDIS_URL is set', async () => {
+  it.runIf(TEST_REDIS_URL)('shares counters through Redis when REDIS_URL is set', async () => {
     const namespace = `pp-test-${randomUUID()}:`;
-    const build = () => appWithLimitedRoute({ REDIS_URL: 'redis://127.0.0.1:6379' }, namespace);
+    const build = () => appWithLimitedRoute({ REDIS_URL: TEST_REDIS_URL as string }, namespace);
     // Two instances, one Redis: the fourth call is refused whichever instance takes it.
     const first = await build();
     const second = await build();

@@ -34,8 +34,12 @@ export interface RateLimitDeps {
  * Registers @fastify/rate-limit with no global limit: routes opt in. Counters live in Redis when
  * REDIS_URL is set, so several instances share them, and in memory otherwise. Paths differing
  * only by a trailing slash reach the same route (router option) and so share its bucket.
+ * Returns the Redis connection, if any, for the readiness check.
  */
-export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  deps: RateLimitDeps,
+): Promise<Redis | undefined> {
   const redis = deps.redisUrl
     ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;
@@ -57,4 +61,5 @@ export async function registerRateLimit(app: FastifyInstance, deps: RateLimitDep
         params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
       }),
   });
+  return redis;
 }

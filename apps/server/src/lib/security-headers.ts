@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /** Paths the analytics iframe loads from our own origin (local provider); framable by us only. */
@@ -10,10 +11,10 @@ export const EMBED_PATH_PREFIX = '/embed/';
  * API. `style-src 'unsafe-inline'` is needed because Radix positions popovers with inline style
  * attributes; scripts stay 'self' only, which is what guards the token in local storage.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'appUrl' | 'sigmaBaseUrl' | 'stripe'>,
-): Promise<void> {
+): void {
   const https = config.appUrl.startsWith('https://');
   // Stripe.js and its 3-D Secure frames, only when Stripe takes the payments.
   const stripeFrames = config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
@@ -31,26 +32,53 @@ export async function registerSecurityHeaders(
     frameSrc: ["'self'", new URL(config.sigmaBaseUrl).origin, ...stripeFrames],
     upgradeInsecureRequests: https ? [] : null,
   };
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { directives },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     // Helmet's X-Frame-Options would contradict the embed route's frame-ancestors 'self'.
-    frameguard: false,
+    xFrameOptions: false,
   });
+  const csp = headers['content-security-policy'] ?? '';
+  const embedHeaders = {
+    ...headers,
+    'content-security-policy': csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  };
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
 
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    if (request.url.startsWith(EMBED_PATH_PREFIX)) {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
-        );
-      }
-    }
+  // A synchronous hook with headers worked out once: this runs on every request, the hot path's
+  // included (the Fastify plugin rebuilt Helmet's middleware and re-parsed the policy each time).
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    reply.headers(
+      url.startsWith('/api/')
+        ? apiHeaders
+        : url.startsWith(EMBED_PATH_PREFIX)
+          ? embedHeaders
+          : headers,
+    );
+    done();
   });
+}
+
+/** The headers Helmet's middleware sets for `options`, read once from a stand-in response. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => (failure = error ?? null),
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
 }

@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
 import { buildTestApp } from '../../test/build-test-app';
+
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `row ${i}`))};`;
 
 let database: Database;
 let app: FastifyInstance;
@@ -17,7 +20,19 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
-  ({ app } = await buildTestApp(database, { webDistDir: dist }));
+  // A built file with the copies apps/web/scripts/compress-dist.mjs writes beside it; each copy
+  // ends with its own mark here, to show it was sent rather than compressed on the fly.
+  writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(`${BIG_SCRIPT}//br`));
+  writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(`${BIG_SCRIPT}//gz`));
+  ({ app } = await buildTestApp(database, {
+    webDistDir: dist,
+    register(instance) {
+      instance.get('/api/test/large', { config: { access: 'public' } }, async () => ({
+        data: Array.from({ length: 200 }, (_, index) => ({ index, label: `row ${index}` })),
+      }));
+    },
+  }));
 });
 
 afterAll(async () => {
@@ -53,5 +68,49 @@ describe('SPA serving', () => {
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toHaveProperty('message');
+  });
+
+  it("sends the build's brotli or gzip copy of a file by what the browser accepts", async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${BIG_SCRIPT}//br`);
+
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(`${BIG_SCRIPT}//gz`);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses a large JSON answer, and leaves a small one as it is', async () => {
+    const large = await app.inject({
+      method: 'GET',
+      url: '/api/test/large',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(large.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
+    expect(body.data).toHaveLength(200);
+    expect(large.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 3);
+
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

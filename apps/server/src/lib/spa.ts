@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SERVER_ROOT } from './server-root';
 
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
 
 const API_PREFIXES = ['/api/', '/auth/', '/embed/'];
 
@@ -12,6 +12,8 @@ const API_PREFIXES = ['/api/', '/auth/', '/embed/'];
  * Serves the built SPA: hashed files under /assets are cached for a year (their name changes
  * with their content), index.html is revalidated on every visit, and any other GET of a path
  * that is not a file gets index.html so the client router can show it (history fallback).
+ * Every file goes out brotli- or gzip-compressed when the browser takes it, from the copies the
+ * web build made (apps/web/scripts/compress-dist.mjs), so serving costs no compression.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = join(distDir, 'index.html');
@@ -23,6 +25,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, path) {
       const immutable = path.includes(`${join(distDir, 'assets')}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -18,7 +18,8 @@ function sameToken(a: string, b: string): boolean {
  * Routes opt out with `config: { xsrf: false }` (webhooks, which carry their own signature).
  */
 export function registerXsrf(app: FastifyInstance, options: { secureCookie: boolean }): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous: it runs on every request, and a promise per call shows on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -28,11 +29,12 @@ export function registerXsrf(app: FastifyInstance, options: { secureCookie: bool
         httpOnly: false,
       });
     }
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.xsrf === false) return;
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (request.routeOptions.config?.xsrf === false) return done();
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw new AppError('forbidden', 'error.xsrf');
+      return done(new AppError('forbidden', 'error.xsrf'));
     }
+    done();
   });
 }

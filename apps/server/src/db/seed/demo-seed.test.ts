@@ -16,7 +16,7 @@ const billingKey = Buffer.alloc(32, 3);
 const seedInput = { now, firstPlusWorkbookId: 'local-plus-advertisers', log, billingKey };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ alone: true });
 });
 afterAll(async () => {
   await database.close();

@@ -3,7 +3,6 @@ import type { EmbedSessionResponse } from '@partner-portal/shared/report-data';
 import { oneTimeTokens } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import { findLiveActor } from '../../lib/auth-guard';
 import { hashToken } from '../../lib/one-time-token';
 import { signEmbedSession, verifyLocalUrlToken, type MintedIn } from './local-embed-token';
 import { dataRange } from './report-queries';
@@ -27,12 +26,12 @@ async function consumeJti(ctx: AppContext, jti: string, expiresAt: Date): Promis
 }
 
 /** The live user session an embed token or session was minted in, or null once it ended. */
-export function findMintingSession(ctx: AppContext, minted: MintedIn) {
-  return findLiveActor(
-    ctx.db,
+export async function findMintingSession(ctx: AppContext, minted: MintedIn) {
+  const view = await ctx.sessions.find(
     { sessionId: minted.sid, userId: minted.uid, accountId: minted.acc },
     ctx.now(),
   );
+  return view?.actor ?? null;
 }
 
 /** POST /api/embed/session: the embed page trades its single-use URL token for a data session. */

@@ -16,12 +16,11 @@ import {
 import type { AppContext } from '../../lib/app-context';
 import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
-import { requireActor } from '../../lib/auth-guard';
+import { requireActor, requireCurrentUser } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
 import { translate } from '../../lib/messages';
 import { localeFromAcceptLanguage } from '../../lib/request-locale';
-import { getCurrentUser } from '../user/current-user.service';
 import { signInWithSocialToken } from '../social/social-signin.service';
 import {
   resetPassword,
@@ -71,13 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { access: 'authenticated' },
       schema: { response: { 200: dataEnvelope(AuthStatusSchema) } },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      return ok({
-        authenticated: true as const,
-        ...(await getCurrentUser(ctx.db, actor.userId, actor.accountId)),
-      });
-    },
+    async (request) => ok({ authenticated: true as const, ...requireCurrentUser(request) }),
   );
 
   app.delete('/', { config: { access: 'authenticated' } }, async (request) => {

@@ -9,7 +9,8 @@ import { purgeClosedAccounts } from './purge-closed.service';
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The app's clock: closing stamps it, and the purge is asked about days after.
 let clock = new Date();
-const env = useTestApp(() => ({ now: () => clock }));
+// It counts what a purge deletes across the whole database.
+const env = useTestApp(() => ({ now: () => clock }), { alone: true });
 const db = () => env.database.db;
 
 describe('purgeClosedAccounts (admin purge-closed)', () => {

@@ -30,7 +30,19 @@ export async function getCurrentUser(
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
     .where(and(eq(accountUsers.userId, userId), isNull(accounts.closedAt)))
     .orderBy(asc(accountUsers.createdAt));
-  const { user, membership, account } = row;
+  return toCurrentUser(row.user, row.membership, row.account, memberships);
+}
+
+/**
+ * Spec §3 "Current user" from its rows: shared by the query above and the session cache's single
+ * round trip (lib/live-sessions.ts), so both answer the same shape.
+ */
+export function toCurrentUser(
+  user: typeof users.$inferSelect,
+  membership: typeof accountUsers.$inferSelect,
+  account: typeof accounts.$inferSelect,
+  memberships: { id: string; name: string }[],
+): CurrentUser {
   const plan = PlanIdSchema.safeParse(account.plan);
   const subscription = SubscriptionStatusSchema.safeParse(account.subscriptionStatus);
   return {

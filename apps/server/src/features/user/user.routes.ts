@@ -17,14 +17,13 @@ import { TeamUserSchema, UserPatchInputSchema } from '@partner-portal/shared/tea
 import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/app-context';
-import { requireActor } from '../../lib/auth-guard';
+import { requireActor, requireCurrentUser } from '../../lib/auth-guard';
 import { translate } from '../../lib/messages';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
 import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { completeFirstFactor } from '../auth/session.service';
 import { requestMeta } from '../auth/request-meta';
-import { getCurrentUser } from './current-user.service';
 import { signUpInvitedUser } from '../invites/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { changePassword } from './password-change.service';
@@ -43,10 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       config: { access: 'authenticated' },
       schema: { response: { 200: dataEnvelope(CurrentUserSchema) } },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      return ok(await getCurrentUser(ctx.db, actor.userId, actor.accountId));
-    },
+    async (request) => ok(requireCurrentUser(request)),
   );
 
   // Spec §7: without `id` the caller edits their own profile (answer: the current user); with
