@@ -7,7 +7,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * - shared: pure rules;
  * - server: app.inject() tests on PGlite, and the same files again on PostgreSQL when
  *   TEST_DATABASE_URL is set;
- * - web: components in jsdom (apps/web/vite.config.ts holds its test settings).
+ * - web: components in jsdom (apps/web/vite.config.ts holds its test settings);
+ * - scale: two built servers on one PostgreSQL and one Redis (`npm run test:scale`), when
+ *   TEST_DATABASE_URL and TEST_REDIS_URL are set; it needs `npm run build` first.
  */
 const serverProject = (
   name: string,
@@ -18,7 +20,12 @@ const serverProject = (
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // test/postgres: several instances on one server, which the embedded database cannot be.
-    exclude: database === 'pglite' ? ['test/postgres/**'] : [],
+    // test/scale: built servers in processes of their own, a project of its own (below).
+    // src/db/pglite-backup.test.ts: the embedded database's own backups, PGlite whatever the run.
+    exclude:
+      database === 'pglite'
+        ? ['test/postgres/**', 'test/scale/**']
+        : ['test/scale/**', 'src/db/pglite-backup.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
@@ -44,6 +51,20 @@ const projects: TestProjectInlineConfiguration[] = [
   serverProject('server', 'pglite'),
   ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
   { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+  ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+    ? [
+        {
+          test: {
+            name: 'scale',
+            root: 'apps/server',
+            include: ['test/scale/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ]
+    : []),
 ];
 
 export default defineConfig({ test: { projects } });

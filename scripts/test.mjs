@@ -31,7 +31,18 @@ function readJson(path) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
-// Vitest: shared, server (PGlite [+ PostgreSQL]), web.
+// The built app: the browser journeys and the scale suite (two `npm run serve` instances) run it.
+const chromium = findChromium();
+const e2eRequired = process.env.E2E_REQUIRED === '1';
+const scaleRuns = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+let built = false;
+if (chromium || scaleRuns) {
+  const buildCode = await run('npm', ['run', 'build']);
+  if (buildCode !== 0) problems.push(`build exited with ${buildCode}`);
+  built = buildCode === 0;
+}
+
+// Vitest: repo, shared, server (PGlite [+ PostgreSQL]), web [+ scale].
 const vitestJson = join(resultsDir, 'vitest.json');
 const vitestCode = await run('npx', [
   'vitest',
@@ -57,14 +68,20 @@ for (const file of vitest?.testResults ?? []) {
 }
 if (!vitest) problems.push('vitest wrote no results');
 
+/** Titles of the browser journeys that failed, from Playwright's nested JSON suites. */
+function failedJourneys(suites = [], trail = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...trail, suite.title] : trail;
+    const failedSpecs = (suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => [...path, spec.title].join(' › '));
+    return [...failedSpecs, ...failedJourneys(suite.suites, path)];
+  });
+}
+
 // Playwright: the built app in a real Chromium.
-const chromium = findChromium();
-const e2eRequired = process.env.E2E_REQUIRED === '1';
 if (chromium) {
-  const buildCode = await run('npm', ['run', 'build']);
-  if (buildCode !== 0) {
-    problems.push(`web build exited with ${buildCode}`);
-  } else {
+  if (built) {
     const playwrightJson = join(resultsDir, 'playwright.json');
     const e2eCode = await run(
       'npx',
@@ -76,6 +93,7 @@ if (chromium) {
       totals.passed += playwright.stats.expected + playwright.stats.flaky;
       totals.failed += playwright.stats.unexpected;
       totals.skipped += playwright.stats.skipped;
+      for (const title of failedJourneys(playwright.suites)) problems.push(`failed: ${title}`);
     }
     if (e2eCode !== 0) problems.push(`playwright exited with ${e2eCode}`);
     if (!playwright) problems.push('playwright wrote no results');
@@ -88,7 +106,9 @@ if (chromium) {
   console.log('\nBrowser journeys not run: no Chromium found (set CHROMIUM_PATH to run them).');
 }
 
-for (const problem of problems) console.error(`✗ ${problem}`);
+// Printed on stdout just above the totals: a CI log is often kept only as its stdout's tail.
+if (problems.length > 0) console.log('');
+for (const problem of problems) console.log(`✗ ${problem}`);
 const failed = totals.failed + (problems.length > 0 && totals.failed === 0 ? 1 : 0);
 const summary = `${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(join(resultsDir, 'summary.txt'), `${summary}\n`);

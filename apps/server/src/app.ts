@@ -11,7 +11,6 @@ import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
 import type { BillingProvider } from './features/billing/billing-provider';
-import { startBillingJob } from './features/billing/billing-job';
 import { billingRoutes } from './features/billing/billing.routes';
 import { localProcessorRoutes } from './features/billing/local-processor/local-processor.routes';
 import { createBillingProvider } from './features/billing/create-billing-provider';
@@ -19,6 +18,7 @@ import { webhookRoutes } from './features/billing/stripe/stripe-webhook.routes';
 import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { startBackgroundJobs } from './lib/background-jobs';
 import { Readiness } from './features/health/readiness';
 import { readyRoutes } from './features/health/ready.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.runJobs) {
     let stopJob: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      stopJob = startBillingJob(ctx);
+      stopJob = startBackgroundJobs(ctx, config.jobIntervalMs);
     });
     app.addHook('onClose', async () => stopJob?.());
   }

@@ -70,6 +70,13 @@ const EnvSchema = z.object({
       message: 'must be a whole number of days (0-3650)',
     })
     .transform((v) => (v === undefined ? 30 : Number(v))),
+  // How often each instance runs its background jobs (billing renewals, the retention purge).
+  // Every instance may run them at once: each job takes its rows with SKIP LOCKED.
+  JOB_INTERVAL_SECONDS: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 3600), {
+      message: 'must be a whole number of seconds (1-3600)',
+    })
+    .transform((v) => (v === undefined ? 60 : Number(v))),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
     message: 'must be a Stripe secret or restricted key (sk_… or rk_…)',
   }),
@@ -215,6 +222,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   accountRetentionDays: number;
+  /** How often this instance runs the background jobs (JOB_INTERVAL_SECONDS). */
+  jobIntervalMs: number;
   stripe: {
     secretKey: string;
     publishableKey: string;
@@ -393,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,
     accountRetentionDays: raw.ACCOUNT_RETENTION_DAYS,
+    jobIntervalMs: raw.JOB_INTERVAL_SECONDS * 1000,
     stripe,
     sigma,
     sigmaBaseUrl: raw.SIGMA_BASE_URL.replace(/\/$/, ''),

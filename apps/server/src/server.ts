@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
 import { Readiness } from './features/health/readiness';
@@ -45,6 +46,20 @@ async function main(): Promise<void> {
     });
   }
 
+  // `admin backup` cannot open the embedded database while this process has it: it asks here.
+  const backups =
+    database.kind === 'pglite'
+      ? await serveBackups(config.dataDir, () => database.dump(), app.log).catch(
+          (error: unknown) => {
+            app.log.warn(
+              { err: error },
+              'backup socket not started: `admin backup` needs the server stopped',
+            );
+            return null;
+          },
+        )
+      : null;
+
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) {
@@ -65,6 +80,7 @@ async function main(): Promise<void> {
     reaper.unref();
     app
       .close()
+      .then(() => backups?.close())
       .then(() => database.close())
       .then(() => {
         releaseDataDir();

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { findDataDirHolder } from '../db/data-dir-lock';
+import { backupEmbedded, restoreEmbedded } from '../db/pglite-backup';
 import { migrateDatabase } from '../db/migrate';
 import { accounts, accountUsers, users } from '../db/schema/index';
 import { mintImpersonationToken } from '../features/auth/impersonation.service';
@@ -169,6 +170,28 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
         );
       }),
   },
+  backup: {
+    usage:
+      'backup <file>                             write the embedded database to <file> (gzip), server running or not',
+    run: async ([file]) => {
+      if (!file) throw new Error('Usage: backup <file>');
+      const result = await backupEmbedded(loadConfig(), file);
+      const via = result.from === 'server' ? ' (dumped by the running server)' : '';
+      console.log(`Backed up ${formatBytes(result.bytes)} to ${result.path}${via}.`);
+    },
+  },
+  restore: {
+    usage:
+      'restore <file>                            replace the embedded database with a backup (server stopped)',
+    run: async ([file]) => {
+      if (!file) throw new Error('Usage: restore <file>');
+      const config = loadConfig();
+      const result = await restoreEmbedded(config, file);
+      const users = `${result.users} user${result.users === 1 ? '' : 's'}`;
+      console.log(`Restored ${file} into ${config.dataDir} (${users}).`);
+      console.log(`The data it replaced is in ${result.aside}; delete it once all is well.`);
+    },
+  },
   'sync-workbooks': {
     usage:
       "sync-workbooks                            refresh the Sigma catalogue's names and URL ids",
@@ -193,6 +216,12 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
       }),
   },
 };
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
 
 function printUsage(): void {
   console.error('Usage: npm run admin -- <command>\n');

@@ -30,6 +30,11 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** The connection pool's use, for metrics; null for the embedded database (one connection). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * A gzip tarball of the embedded database's files, taken between two queries (`admin backup`).
+   * PostgreSQL has its own tools for that: there it rejects.
+   */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,10 +43,13 @@ export interface OpenDatabaseOptions {
   dataDir: string;
 }
 
+/** Where in DATA_DIR the embedded database keeps its files; the rest of DATA_DIR is not its. */
+export const pgliteDataDir = (dataDir: string) => join(dataDir, 'pgdata');
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   makePrivateDir(options.dataDir);
-  const dir = join(options.dataDir, 'pgdata');
+  const dir = pgliteDataDir(options.dataDir);
   makePrivateDir(dir);
   restrictTree(options.dataDir);
   const client = await PGlite.create(dir);
@@ -71,6 +79,11 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
     },
     exclusive: (work) => work(),
     poolStats: () => null,
+    dump: async () => {
+      // Written-back pages: loading the copy then replays little or no WAL.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     close: async () => {
       if (client.closed) return;
       await client.close();
@@ -117,6 +130,10 @@ export function openPostgres(connectionString: string): Database {
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    dump: () =>
+      Promise.reject(
+        new Error('The app backs up only its embedded database: back PostgreSQL up with pg_dump.'),
+      ),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -17,30 +17,3 @@ export async function runBillingTick(
   for (const event of events) await handleSubscriptionEvent(ctx, event);
   return events.length;
 }
-
-export const BILLING_TICK_MS = 60_000;
-
-/** Runs the tick on boot and every minute, never two at once in this process. */
-export function startBillingJob(ctx: AppContext, everyMs = BILLING_TICK_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runBillingTick(ctx)
-      .then(
-        (count) => {
-          if (count > 0) ctx.log.info({ count }, 'billing: subscriptions renewed or changed');
-        },
-        (error: unknown) => ctx.log.error({ err: error }, 'billing: renewal tick failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

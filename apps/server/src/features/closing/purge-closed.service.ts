@@ -11,7 +11,7 @@ export interface PurgeResult {
 }
 
 /**
- * `admin purge-closed`: deletes accounts closed more than `retentionDays` ago, with everything
+ * The retention purge (a background job, and `admin purge-closed`): deletes accounts closed more than `retentionDays` ago, with everything
  * that belongs to them (FK cascade: members, invites, sessions, report rows), then the users of
  * those accounts who are left with no membership anywhere. Events and feedback stay, detached.
  */
@@ -24,7 +24,9 @@ export async function purgeClosedAccounts(
     const due = await tx
       .select({ id: accounts.id, closedAt: accounts.closedAt })
       .from(accounts)
-      .where(and(isNotNull(accounts.closedAt), lt(accounts.closedAt, cutoff)));
+      .where(and(isNotNull(accounts.closedAt), lt(accounts.closedAt, cutoff)))
+      // Every instance runs this job: an account another one is purging is left to it.
+      .for('update', { skipLocked: true });
     if (due.length === 0) return { accounts: 0, users: 0 };
     const accountIds = due.map((account) => account.id);
     const members = await tx

@@ -1,0 +1,51 @@
+import { runBillingTick } from '../features/billing/billing-job';
+import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
+import type { AppContext } from './app-context';
+
+/**
+ * The jobs every instance runs on a timer. Several instances may run the same job at the same
+ * moment: each takes its rows with FOR UPDATE SKIP LOCKED, so a renewal or a purge happens once.
+ */
+const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
+  { name: 'billing renewals', run: (ctx) => runBillingTick(ctx) },
+  {
+    name: 'retention purge',
+    run: async (ctx) =>
+      (
+        await purgeClosedAccounts(ctx.db, {
+          now: ctx.now(),
+          retentionDays: ctx.config.accountRetentionDays,
+        })
+      ).accounts,
+  },
+];
+
+/**
+ * Runs every job on boot and then each `everyMs`, one tick at a time in this process (a slow
+ * tick is not overlapped by the next). Answers a stop that waits for the tick under way.
+ */
+export function startBackgroundJobs(ctx: AppContext, everyMs: number): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      for (const job of JOBS) {
+        try {
+          const count = await job.run(ctx);
+          if (count > 0) ctx.log.info({ job: job.name, count }, `${job.name}: ${count} done`);
+        } catch (error) {
+          ctx.log.error({ err: error, job: job.name }, `${job.name} failed`);
+        }
+      }
+    })().finally(() => {
+      running = null;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

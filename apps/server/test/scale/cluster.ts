@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { openPostgres, type Database } from '../../src/db/client';
+import { freePort, waitUntilReady } from '../spawned-server';
+import { TEST_XSRF_TOKEN } from '../build-test-app';
+
+const repoRoot = new URL('../../../../', import.meta.url).pathname;
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** One instance of the app: `npm run serve` (the production start) in its own process group. */
+export interface Instance {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+export interface Cluster {
+  a: Instance;
+  b: Instance;
+  /** The cluster's database, for arranging rows and checking what the instances wrote. */
+  database: Database;
+  databaseUrl: string;
+  mails: () => CaughtMail[];
+  stop(): Promise<void>;
+}
+
+/** A local SMTP server keeping what it receives (STARTTLS off: smtp-server's cert expired). */
+async function startMailCatcher(): Promise<{
+  port: number;
+  mails: CaughtMail[];
+  close: () => Promise<void>;
+}> {
+  const mails: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          mails.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function startInstance(name: string, port: number, env: Record<string, string>): Instance {
+  let output = '';
+  const child = spawn('npm', ['run', '--silent', 'serve'], {
+    cwd: repoRoot,
+    detached: true,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { name, url: `http://127.0.0.1:${port}`, child, output: () => output };
+}
+
+async function stopInstance(instance: Instance): Promise<void> {
+  const { child } = instance;
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  }, 12_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Two instances of the built server on one new PostgreSQL database and one Redis, mailing a
+ * local SMTP catcher, with their background jobs every second. Needs `npm run build` first
+ * (`npm run test:scale` and `npm test` build before they run this).
+ */
+export async function startCluster(): Promise<Cluster> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!adminUrl || !redisUrl) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL must be set');
+  const dbName = `pp_scale_${randomBytes(5).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${dbName}`);
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const catcher = await startMailCatcher();
+  const dataDirs: string[] = [];
+  const shared = {
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
+    SESSION_SECRET: `scale-${randomBytes(24).toString('hex')}`,
+    DEMO_SEED: 'false',
+    // Each request names its client in X-Forwarded-For, so one test's limits never reach another.
+    TRUST_PROXY: 'true',
+    JOB_INTERVAL_SECONDS: '1',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    NODE_ENV: 'production',
+  };
+  const [portA, portB] = [await freePort(), await freePort()];
+  const instances = (
+    [
+      ['A', portA],
+      ['B', portB],
+    ] as const
+  ).map(([name, port]) => {
+    const dataDir = mkdtempSync(join(tmpdir(), `pp-scale-${name}-`));
+    dataDirs.push(dataDir);
+    return startInstance(name, port, { ...shared, DATA_DIR: dataDir });
+  });
+  const [a, b] = instances as [Instance, Instance];
+  const database = openPostgres(databaseUrl);
+  const stop = async () => {
+    await Promise.all(instances.map(stopInstance));
+    await database.close();
+    await catcher.close();
+    await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(instances.map((instance) => waitUntilReady(instance.url, instance.output)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { a, b, database, databaseUrl, mails: () => [...catcher.mails], stop };
+}
+
+/** A client address of its own (the instances trust X-Forwarded-For). */
+export function clientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  from?: string;
+}
+
+/** One API call over HTTP, as the web app makes it (XSRF pair, bearer session). */
+export async function call(
+  instance: Instance,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<{
+  status: number;
+  body: { data?: unknown; message?: string } & Record<string, unknown>;
+}> {
+  const response = await fetch(`${instance.url}${path}`, {
+    method,
+    headers: {
+      cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}`,
+      'x-xsrf-token': TEST_XSRF_TOKEN,
+      'x-forwarded-for': options.from ?? clientAddress(),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
+
+/** Polls until `check` holds; answers how long it took, or fails after `withinMs`. */
+export async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started <= withinMs) {
+    if (await check()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`not seen within ${withinMs} ms`);
+}
