@@ -28,7 +28,8 @@ import { memberRoutes } from './features/team/member.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { userRoutes } from './features/user/user.routes';
 import { createMailTransport, type AppContext } from './lib/app-context';
-import type { MailTransport } from './lib/mail/mail-transport';
+import { MailDispatcher } from './lib/mail/mail-dispatcher';
+import { createMailDelivery, type MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import { socialProviderRoutes, socialRoutes } from './features/social/social.routes';
 import { createAccountLimits } from './lib/account-rate-limit';
@@ -55,7 +56,7 @@ export interface AppDeps {
   webDistDir?: string;
   /** The clock for session checks (tests move it). */
   now?: () => Date;
-  /** Where mail goes; by default SMTP when SMTP_URL is set, else the outbox. */
+  /** Where services queue mail; by default the outbox. */
   mail?: MailTransport;
   /** The payment provider; by default from config (tests pass one aimed at a fake Stripe). */
   billing?: BillingProvider;
@@ -110,8 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, { token: config.metricsToken, database, sessions });
   registerAuthGuard(app, { sessions, sessionSecret: config.sessionSecret, now: deps.now });
 
-  const mail = deps.mail ?? createMailTransport(config, database.db, app.log);
-  app.addHook('onClose', async () => mail.close());
+  const mail = deps.mail ?? createMailTransport(config, database.db);
   const now = deps.now ?? (() => new Date());
   const ctx: AppContext = {
     db: database.db,
@@ -126,10 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await database.exclusive(() => syncConfiguredCatalogue(database.db, config));
   if (deps.runJobs) {
     let stopJob: (() => Promise<void>) | null = null;
+    // Tests without jobs read queued mail from the outbox instead.
+    const delivery = createMailDelivery(config.smtpUrl, app.log);
+    const dispatcher = new MailDispatcher(database.db, delivery, app.log);
     app.addHook('onReady', async () => {
       stopJob = startBackgroundJobs(ctx, config.jobIntervalMs);
+      dispatcher.start(database.onMailQueued);
     });
-    app.addHook('onClose', async () => stopJob?.());
+    app.addHook('onClose', async () => {
+      await stopJob?.();
+      await dispatcher.stop();
+      await delivery.close();
+    });
   }
 
   await app.register(healthRoutes, { prefix: '/api/health', config, database });

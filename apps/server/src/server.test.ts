@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,56 @@ import {
 } from '../test/spawned-server';
 
 const serverDir = new URL('..', import.meta.url).pathname;
+
+/** A demo sign-in, answered once its request is written out; `status` settles with the reply. */
+function startSignIn(port: number): Promise<{ status: Promise<number> }> {
+  return new Promise((resolveSent, rejectSent) => {
+    let settle: (code: number) => void = () => undefined;
+    let fail: (error: Error) => void = () => undefined;
+    const status = new Promise<number>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    const body = JSON.stringify({ email: 'owner@demo.test', password: 'Demo-partner-1!' });
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/auth',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          cookie: 'XSRF-TOKEN=x',
+          'x-xsrf-token': 'x',
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => settle(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', (error) => {
+      fail(error);
+      rejectSent(error);
+    });
+    request.end(body, () => resolveSent({ status }));
+  });
+}
+
+/** Whether a new connection to `url` is refused within `ms` (polled). */
+async function refusedWithin(url: string, ms: number): Promise<boolean> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    const refused = await fetch(url, { headers: { connection: 'close' } }).then(
+      () => false,
+      () => true,
+    );
+    if (refused) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
 
 afterEach(killSpawnedServers);
 
@@ -61,26 +112,23 @@ describe('server.ts', () => {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pp-server-')),
       PASSWORD_HASH_CONCURRENCY: '1',
+      LOG_LEVEL: 'trace',
+      LOG_FORMAT: 'json',
     });
     await waitUntilReady(url, output);
-    const signIns = Array.from({ length: 8 }, () =>
-      fetch(`${url}/api/auth`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: 'XSRF-TOKEN=x',
-          'x-xsrf-token': 'x',
-        },
-        body: JSON.stringify({ email: 'owner@demo.test', password: 'Demo-partner-1!' }),
-      }).then((response) => response.status),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const signIns = await Promise.all(Array.from({ length: 8 }, () => startSignIn(port)));
+    // In flight means received: the server logs each request as it arrives, at trace.
+    const received = () => output().match(/"url":"\/api\/auth"[^\n]*"msg":"request received"/g);
+    for (let waited = 0; (received()?.length ?? 0) < 8; waited += 10) {
+      if (waited > 10_000) throw new Error(`the sign-ins did not arrive:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const signalledAt = Date.now();
     process.kill(child.pid as number, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    // New connections are refused once the listener has closed (a moment after the signal).
+    await expect(refusedWithin(`${url}/api/health`, 5_000)).resolves.toBe(true);
 
-    expect(await Promise.all(signIns)).toEqual(Array(8).fill(200));
+    expect(await Promise.all(signIns.map((signIn) => signIn.status))).toEqual(Array(8).fill(200));
     expect(await exitOf(child), output()).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
   }, 90_000);

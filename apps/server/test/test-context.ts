@@ -3,7 +3,7 @@ import type { Database } from '../src/db/client';
 import type { AppContext } from '../src/lib/app-context';
 import { createBillingProvider } from '../src/features/billing/create-billing-provider';
 import { LiveSessions } from '../src/lib/live-sessions';
-import { createOutboxTransport } from '../src/lib/mail/mail-transport';
+import { createMailQueue } from '../src/lib/mail/mail-transport';
 import { createTestConfig } from './test-config';
 
 /** What services get from the app, for calling a service directly: mail lands in the outbox. */
@@ -14,7 +14,7 @@ export function createTestContext(database: Database, now: () => Date = () => ne
   const ctx: AppContext = {
     db: database.db,
     config,
-    mail: createOutboxTransport(database.db, config.mailFrom, log),
+    mail: createMailQueue(database.db, config.mailFrom),
     billing: createBillingProvider(config, database.db, now),
     now,
     log,

@@ -18,16 +18,21 @@ import { createBillingProvider } from '../features/billing/create-billing-provid
 import { createMailTransport, type AppContext } from '../lib/app-context';
 import { LiveSessions } from '../lib/live-sessions';
 import { loggerOptions } from '../lib/logger';
+import { MailDispatcher } from '../lib/mail/mail-dispatcher';
+import { createMailDelivery } from '../lib/mail/mail-transport';
 import { issueOneTimeToken } from '../lib/one-time-token';
 
-/** What services need, for a command: mail to SMTP or the outbox (its links printed). */
+const cliLog = (config: Config) =>
+  Fastify({ logger: loggerOptions(config.logLevel, { pretty: config.logPretty }) }).log;
+
+/** What services need, for a command: mail is queued, and delivered when the command ends. */
 function createCliContext(database: Database, config: Config): AppContext {
-  const log = Fastify({ logger: loggerOptions(config.logLevel, { pretty: config.logPretty }) }).log;
+  const log = cliLog(config);
   const now = () => new Date();
   return {
     db: database.db,
     config,
-    mail: createMailTransport(config, database.db, log),
+    mail: createMailTransport(config, database.db),
     billing: createBillingProvider(config, database.db, now),
     now,
     log,
@@ -53,8 +58,20 @@ async function withDatabase(
   try {
     await migrateDatabase(database);
     await run(database, config);
+    await deliverQueuedMail(database, config);
   } finally {
     await database.close();
+  }
+}
+
+/** Sends what the command queued (to SMTP, or its links to the log) before the process ends. */
+async function deliverQueuedMail(database: Database, config: Config): Promise<void> {
+  const log = cliLog(config);
+  const delivery = createMailDelivery(config.smtpUrl, log);
+  try {
+    await new MailDispatcher(database.db, delivery, log).drain();
+  } finally {
+    await delivery.close();
   }
 }
 

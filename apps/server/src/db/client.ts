@@ -7,6 +7,21 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { makePrivateDir, restrictTree } from '../lib/private-files';
 import { AUTH_CHANGE_CHANNEL, AuthChangeFeed, parseAuthChangePayload } from './auth-changes';
+
+/** The NOTIFY channel of the outbox trigger in drizzle/0008_mail_outbox_dispatch.sql. */
+const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
+/** Listeners of one signal without a payload. */
+function signal() {
+  const listeners = new Set<() => void>();
+  return {
+    emit: () => listeners.forEach((listener) => listener()),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -20,6 +35,11 @@ export interface Database {
   changes: AuthChangeFeed;
   /** Starts receiving the auth-change NOTIFY (idempotent); the feed is `live` once it does. */
   listen(): Promise<void>;
+  /**
+   * Calls `listener` when a transaction that queued mail commits, on any instance (the outbox
+   * trigger's NOTIFY; heard once `listen()` has run). Answers the unsubscribe.
+   */
+  onMailQueued(listener: () => void): () => void;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   /**
@@ -61,6 +81,7 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
   const changes = new AuthChangeFeed();
   const db = drizzlePglite(client, { schema, logger: changes.logger }) as unknown as Db;
   let listening: Promise<void> | null = null;
+  const mailQueued = signal();
   return {
     db,
     kind: 'pglite',
@@ -68,12 +89,14 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
     // One process owns the embedded database, and PGlite hands a commit's notifications over
     // before the statement's promise resolves: the feed is exact from the first write.
     listen: () =>
-      (listening ??= client
-        .listen(AUTH_CHANGE_CHANNEL, (payload) => {
+      (listening ??= Promise.all([
+        client.listen(AUTH_CHANGE_CHANNEL, (payload) => {
           const change = parseAuthChangePayload(payload);
           if (change) changes.emit(change);
-        })
-        .then(() => changes.setLive(true))),
+        }),
+        client.listen(MAIL_QUEUED_CHANNEL, mailQueued.emit),
+      ]).then(() => changes.setLive(true))),
+    onMailQueued: mailQueued.subscribe,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -105,13 +128,15 @@ export function openPostgres(connectionString: string): Database {
   pool.on('error', () => undefined);
   const changes = new AuthChangeFeed();
   const db = drizzlePg(pool, { schema, logger: changes.logger }) as unknown as Db;
-  const listener = new ChangeListener(connectionString, changes);
+  const mailQueued = signal();
+  const listener = new ChangeListener(connectionString, changes, mailQueued.emit);
   let closed = false;
   return {
     db,
     kind: 'postgres',
     changes,
     listen: () => listener.start(),
+    onMailQueued: mailQueued.subscribe,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -148,8 +173,9 @@ const RELISTEN_DELAY_MS = 1_000;
 const BOOT_LOCK_KEY = 7_041_913;
 
 /**
- * One connection outside the pool that LISTENs for auth changes. When it drops, the feed goes
- * not-live (caches answer from the database) and it reconnects every second until it is back.
+ * One connection outside the pool that LISTENs for auth changes and queued mail. When it drops,
+ * the feed goes not-live (caches answer from the database) and it reconnects every second until
+ * it is back (the mail dispatcher's poll covers the gap).
  */
 class ChangeListener {
   private client: pg.Client | null = null;
@@ -160,6 +186,7 @@ class ChangeListener {
   constructor(
     private readonly connectionString: string,
     private readonly changes: AuthChangeFeed,
+    private readonly mailQueued: () => void,
   ) {}
 
   start(): Promise<void> {
@@ -182,12 +209,14 @@ class ChangeListener {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
+      if (message.channel === MAIL_QUEUED_CHANNEL) return this.mailQueued();
       const change = message.payload ? parseAuthChangePayload(message.payload) : null;
       if (change) this.changes.emit(change);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`);
+      await client.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
       this.changes.listenerPid = rows[0]?.pid ?? null;
     } catch {

@@ -3,11 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { BillingProvider } from '../features/billing/billing-provider';
 import type { LiveSessions } from './live-sessions';
-import {
-  createOutboxTransport,
-  createSmtpTransport,
-  type MailTransport,
-} from './mail/mail-transport';
+import { createMailQueue, type MailTransport } from './mail/mail-transport';
 
 /** What services need from the app, passed explicitly (no decorators). */
 export interface AppContext {
@@ -22,12 +18,15 @@ export interface AppContext {
   sessions: LiveSessions;
 }
 
-export function createMailTransport(
-  config: Config,
-  db: Db,
-  logger: FastifyBaseLogger,
-): MailTransport {
-  return config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
-    : createOutboxTransport(db, config.mailFrom, logger);
+/** Mail goes into the outbox; the app's dispatcher delivers it (lib/mail/mail-dispatcher.ts). */
+export function createMailTransport(config: Config, db: Db): MailTransport {
+  return createMailQueue(db, config.mailFrom);
+}
+
+/**
+ * The context with its queries — the mail a service queues included — inside transaction `tx`,
+ * so a change and the mail that tells of it are saved together or not at all.
+ */
+export function inTransaction(ctx: AppContext, tx: Db): AppContext {
+  return { ...ctx, db: tx };
 }

@@ -94,7 +94,8 @@ describe('GET /metrics', () => {
     ).toBe(3);
     expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'session_cache_lookups{result="hit"}')).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'mail_outbox_unsent')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'mail_outbox_unsent{failed="false"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'mail_outbox_unsent{failed="true"}')).toBe(0);
     expect(text).toContain('process_resident_memory_bytes');
     await app.close();
   });

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { count, isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
@@ -81,14 +81,21 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   });
   new Gauge({
     name: 'mail_outbox_unsent',
-    help: 'Mails kept in the outbox and not yet sent.',
+    help: 'Mails in the outbox not sent yet: waiting or retrying, or given up (failed="true").',
+    labelNames: ['failed'],
     registers: [registry],
     async collect() {
       const [row] = await deps.database.db
-        .select({ unsent: count() })
+        .select({
+          waiting: sql<number>`count(*) filter (where ${outbox.failedAt} is null)`.mapWith(Number),
+          failed: sql<number>`count(*) filter (where ${outbox.failedAt} is not null)`.mapWith(
+            Number,
+          ),
+        })
         .from(outbox)
         .where(isNull(outbox.sentAt));
-      this.set(row?.unsent ?? 0);
+      this.set({ failed: 'false' }, row?.waiting ?? 0);
+      this.set({ failed: 'true' }, row?.failed ?? 0);
     },
   });
 

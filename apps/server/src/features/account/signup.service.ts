@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SignupInput } from '@partner-portal/shared/identity';
 import { toLocale } from '@partner-portal/shared/constants';
 import { accounts, accountUsers, users } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { recordEvent } from '../events/events.service';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
 import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
@@ -11,7 +11,7 @@ import { sendVerificationMail } from '../user/verification.service';
 
 /**
  * POST /api/account (spec §2 "Signup account"): the account (named after the partner) and its
- * owner in one transaction, then the verification mail and the sign-in. An existing e-mail with
+ * owner in one transaction with the verification mail, then the sign-in. An existing e-mail with
  * its right password gets a new account and `duplicate_user`, and since only the password was
  * proved, the sign-in goes through the first-factor step (the OTP challenge when 2FA is on) and
  * the user is mailed; with a wrong password, a conflict on email.
@@ -54,14 +54,11 @@ export async function signUpAccount(
       userId,
       accountId: account.id,
     });
+    const txCtx = inTransaction(ctx, tx);
+    if (existing) await mailAccountAdded(txCtx, userId, account.id);
+    if (!existing?.verified) await sendVerificationMail(txCtx, userId);
     return { userId, accountId: account.id };
   });
 
-  if (existing) {
-    await mailAccountAdded(ctx, userId, accountId).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'account-added mail not sent'),
-    );
-  }
-  if (!existing?.verified) await sendVerificationMail(ctx, userId);
   return completeFirstFactor(ctx, userId, meta, 'signup', { accountId, notify: false });
 }

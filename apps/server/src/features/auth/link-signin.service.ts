@@ -61,12 +61,15 @@ async function mailLink(
   });
   const locale = toLocale(user.locale);
   const link = `${ctx.config.appUrl}${path}?token=${encodeURIComponent(token)}`;
-  await ctx.mail.send({
-    to: user.email,
-    ...renderMail(template, locale, { name: user.firstName, link }),
-    template,
-    locale,
-  });
+  await ctx.mail.send(
+    {
+      to: user.email,
+      ...renderMail(template, locale, { name: user.firstName, link }),
+      template,
+      locale,
+    },
+    ctx.db,
+  );
 }
 
 export function sendMagicLink(ctx: AppContext, email: string): Promise<void> {
@@ -96,23 +99,29 @@ export async function resetPassword(
 ) {
   // Checked before the link is consumed, so a refused password does not cost the user the link.
   requireUncommonPassword(input.password);
-  const redeemed = await redeemOneTimeToken(ctx.db, 'reset', input.jwt, ctx.now());
-  const [user] = redeemed?.userId
-    ? await ctx.db.select().from(users).where(eq(users.id, redeemed.userId)).limit(1)
-    : [];
-  if (!user || user.email.toLowerCase() !== input.email)
-    throw new AppError('bad_request', 'error.reset_invalid', { inputError: 'email' });
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, user.id));
-  await revokeSessions(ctx.db, sessionsOfUser(user.id), ctx.now());
-  const locale = toLocale(user.locale);
-  await ctx.mail.send({
-    to: user.email,
-    ...renderMail('password_changed', locale, { name: user.firstName }),
-    template: 'password_changed',
-    locale,
+  const user = await ctx.db.transaction(async (tx) => {
+    const redeemed = await redeemOneTimeToken(tx, 'reset', input.jwt, ctx.now());
+    const [user] = redeemed?.userId
+      ? await tx.select().from(users).where(eq(users.id, redeemed.userId)).limit(1)
+      : [];
+    // A link used with the wrong e-mail is spent all the same (committed, then refused).
+    if (!user || user.email.toLowerCase() !== input.email) return null;
+    // Hashed only for a valid link, so bad links cost no hashing time.
+    const passwordHash = await hashPassword(input.password);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeSessions(tx, sessionsOfUser(user.id), ctx.now());
+    const locale = toLocale(user.locale);
+    await ctx.mail.send(
+      {
+        to: user.email,
+        ...renderMail('password_changed', locale, { name: user.firstName }),
+        template: 'password_changed',
+        locale,
+      },
+      tx,
+    );
+    return user;
   });
+  if (!user) throw new AppError('bad_request', 'error.reset_invalid', { inputError: 'email' });
   return completeFirstFactor(ctx, user.id, meta, 'password_reset');
 }

@@ -201,12 +201,15 @@ async function notifyNewSignin(
   if (!(await isNotificationActive(ctx.db, user.id, 'new_signin'))) return;
   const locale = toLocale(user.locale);
   await ctx.mail
-    .send({
-      to: user.email,
-      ...renderMail('new_signin', locale, { name: user.firstName }),
-      template: 'new_signin',
-      locale,
-    })
+    .send(
+      {
+        to: user.email,
+        ...renderMail('new_signin', locale, { name: user.firstName }),
+        template: 'new_signin',
+        locale,
+      },
+      ctx.db,
+    )
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'new sign-in mail not sent'));
 }
 

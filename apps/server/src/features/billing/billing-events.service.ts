@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { findPlan, planAmountCents, type PlanId } from '@partner-portal/shared/plans';
 import { accounts } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { recordEvent } from '../events/events.service';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { notifyOwner } from './billing-mail';
@@ -88,7 +88,9 @@ export async function handleSubscriptionEvent(
     // Closing ended it, or should have: a closed account pays for nothing more.
     snapshot = await ctx.billing.cancelNow(event.subscriptionId);
   }
-  const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now());
+  await recordSnapshot(ctx.db, row, snapshot, ctx.now(), (tx, before, state) =>
+    announceChange(inTransaction(ctx, tx), before, snapshot, state),
+  );
   const failed =
     event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
   if (failed && snapshot.status === 'past_due') {
@@ -100,7 +102,5 @@ export async function handleSubscriptionEvent(
       card: await ctx.billing.getDefaultCard(snapshot.customerId),
       nextAttemptAt: event.nextAttemptAt ?? null,
     });
-    return;
   }
-  await announceChange(ctx, row, snapshot, state);
 }

@@ -111,15 +111,18 @@ export async function notifyOwner(
   if (toggle && !(await isNotificationActive(ctx.db, owner.id, toggle))) return;
   const locale = toLocale(owner.locale);
   const template: MailTemplate = notice.kind;
-  await ctx.mail.send({
-    to: owner.email,
-    ...renderMail(template, locale, {
-      name: owner.firstName,
-      account: owner.account,
-      link: `${ctx.config.appUrl}${LINK_OF[notice.kind]}`,
-      ...valuesOf(notice, locale),
-    }),
-    template,
-    locale,
-  });
+  await ctx.mail.send(
+    {
+      to: owner.email,
+      ...renderMail(template, locale, {
+        name: owner.firstName,
+        account: owner.account,
+        link: `${ctx.config.appUrl}${LINK_OF[notice.kind]}`,
+        ...valuesOf(notice, locale),
+      }),
+      template,
+      locale,
+    },
+    ctx.db,
+  );
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PaymentAction } from '@partner-portal/shared/billing';
 import { findPlan, planRank, type PlanId } from '@partner-portal/shared/plans';
 import { accounts } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { recordEvent } from '../events/events.service';
@@ -69,21 +69,23 @@ export async function changePlan(
       : plan.requiresCard
         ? await ctx.billing.schedulePlan(providerId, plan.id)
         : await ctx.billing.setCancelAtPeriodEnd(providerId, true);
-  const state = await recordSnapshot(ctx.db, open, snapshot, ctx.now());
   const scheduled = snapshot.cancelAtPeriodEnd ? 'free_core' : snapshot.scheduledPlan;
-  if (scheduled) {
-    await notifyOwner(ctx, actor.accountId, {
-      kind: 'plan_scheduled',
-      plan: scheduled,
-      current,
-      at: snapshot.periodEnd,
+  // The notice and the event are saved with the change they tell of, or not at all.
+  const state = await recordSnapshot(ctx.db, open, snapshot, ctx.now(), async (tx) => {
+    if (scheduled) {
+      await notifyOwner(inTransaction(ctx, tx), actor.accountId, {
+        kind: 'plan_scheduled',
+        plan: scheduled,
+        current,
+        at: snapshot.periodEnd,
+      });
+    }
+    await recordEvent(tx, {
+      name: scheduled ? 'plan_change_scheduled' : 'plan_change_withdrawn',
+      userId: actor.userId,
+      accountId: actor.accountId,
+      metadata: { plan: scheduled ?? current },
     });
-  }
-  await recordEvent(ctx.db, {
-    name: scheduled ? 'plan_change_scheduled' : 'plan_change_withdrawn',
-    userId: actor.userId,
-    accountId: actor.accountId,
-    metadata: { plan: scheduled ?? current },
   });
   return {
     plan: state?.plan ?? current,

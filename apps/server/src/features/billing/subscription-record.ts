@@ -98,23 +98,33 @@ function sameAs(row: SubscriptionRow, copy: ReturnType<typeof copyOf>): boolean 
 
 /**
  * Copies what the provider answered onto the app's row and the account, in one transaction —
- * nothing at all when the row already says it (the billing screen reads often). Answers the
- * account's plan state, or null while a first payment is pending (the account is untouched).
+ * nothing at all when the row already says it (the billing screen reads often). `announce` runs
+ * in that transaction with the row as it was, only when this call is the one that changes it:
+ * the request, the renewal job and a webhook may record the same change at once (on several
+ * instances), and the row lock lets exactly one of them tell the owner. Answers the account's
+ * plan state, or null while a first payment is pending (the account is untouched).
  */
 export async function recordSnapshot(
   db: Db,
   row: SubscriptionRow,
   snapshot: SubscriptionSnapshot,
   now: Date,
+  announce?: (tx: Db, before: SubscriptionRow, state: AccountPlanState | null) => Promise<void>,
 ): Promise<AccountPlanState | null> {
   const ended = snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired';
   const state = accountStateOf(row, snapshot);
   const copy = copyOf(snapshot);
   if (sameAs(row, copy)) return state;
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, row.id))
+      .for('update');
+    if (!before || sameAs(before, copy)) return;
     await tx
       .update(subscriptions)
-      .set({ ...copy, updatedAt: now, endedAt: ended ? (row.endedAt ?? now) : null })
+      .set({ ...copy, updatedAt: now, endedAt: ended ? (before.endedAt ?? now) : null })
       .where(eq(subscriptions.id, row.id));
     if (state) {
       await tx
@@ -122,6 +132,7 @@ export async function recordSnapshot(
         .set({ plan: state.plan, subscriptionStatus: state.subscription })
         .where(eq(accounts.id, row.accountId));
     }
+    await announce?.(tx, before, state);
   });
   return state;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { PaymentAction, UpgradeInput, UpgradeResponse } from '@partner-portal/shared/billing';
 import { findPlan, planRank, type PlanId } from '@partner-portal/shared/plans';
 import { subscriptions } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
@@ -36,8 +36,9 @@ export async function settle(
   snapshot: SubscriptionSnapshot,
   wanted: PlanId,
 ): Promise<UpgradeResponse> {
-  const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now());
-  await announceChange(ctx, row, snapshot, state, actor.userId);
+  const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now(), (tx, before, recorded) =>
+    announceChange(inTransaction(ctx, tx), before, snapshot, recorded, actor.userId),
+  );
   if (snapshot.waitingPayment) {
     const action = actionOf(snapshot.waitingPayment);
     if (action) return action;

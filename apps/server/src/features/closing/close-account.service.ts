@@ -9,7 +9,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { renderMail } from '../../lib/mail/mail-templates';
@@ -26,7 +26,8 @@ interface Member {
 
 /**
  * DELETE /api/account (spec §6: the owner closes the whole account). In one transaction the
- * account is marked closed, every session in it ends, its open invites and pending links go;
+ * account is marked closed, every session in it ends, its open invites and pending links go, and
+ * each member's notice is queued;
  * the data itself stays until `admin purge-closed` (ACCOUNT_RETENTION_DAYS). The auth guard
  * and every sign-in path refuse a closed account from then on.
  */
@@ -68,14 +69,14 @@ export async function closeAccount(ctx: AppContext, actor: Actor, input: CloseIn
       accountId: account.id,
       metadata: { members: members.length, invites_deleted: deletedInvites.length },
     });
-    return { account, members };
+    await mailMembers(inTransaction(ctx, tx), account.name, members);
+    return { account };
   });
   // After the commit, so a closed account is never left paying: if the provider is down now,
   // the next renewal event of the closed account ends it (billing-events.service.ts).
   await endSubscriptionNow(ctx, closed.account.id).catch((error: unknown) =>
     ctx.log.error({ err: error }, 'billing: subscription of a closed account not ended'),
   );
-  await mailMembers(ctx, closed.account.name, closed.members);
 }
 
 /** After commit: a mail server failure must not reopen or fail a close that happened. */
@@ -83,8 +84,8 @@ async function mailMembers(ctx: AppContext, accountName: string, members: Member
   const days = String(ctx.config.accountRetentionDays);
   for (const member of members) {
     const locale = toLocale(member.locale);
-    await ctx.mail
-      .send({
+    await ctx.mail.send(
+      {
         to: member.email,
         ...renderMail('account_closed', locale, {
           name: member.firstName,
@@ -93,7 +94,8 @@ async function mailMembers(ctx: AppContext, accountName: string, members: Member
         }),
         template: 'account_closed',
         locale,
-      })
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'account closed mail not sent'));
+      },
+      ctx.db,
+    );
   }
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InvitedSignupInput } from '@partner-portal/shared/identity';
 import { toLocale } from '@partner-portal/shared/constants';
 import { accountUsers, users } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../events/events.service';
@@ -71,17 +71,14 @@ export async function signUpInvitedUser(
       accountId: invite.accountId,
       inviteeId: userId,
     };
+    // Queued with the membership, so sent only for a join that happened: the inviter hears of
+    // it, and an existing user, who proved only their password here, hears of it too.
+    const txCtx = inTransaction(ctx, tx);
+    await notifyInviteAccepted(txCtx, accepted);
+    if (existing) await mailAccountAdded(txCtx, userId, invite.accountId);
     return accepted;
   });
-  // Only once the membership is committed: the inviter hears of a join that happened, and an
-  // existing user, who proved only their password here, hears of it too.
   await syncSeats(ctx, accepted.accountId);
-  await notifyInviteAccepted(ctx, accepted);
-  if (existing) {
-    await mailAccountAdded(ctx, accepted.inviteeId, accepted.accountId).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'account-added mail not sent'),
-    );
-  }
   return completeFirstFactor(ctx, accepted.inviteeId, meta, 'invite', {
     accountId: accepted.accountId,
     notify: false,

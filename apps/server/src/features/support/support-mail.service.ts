@@ -71,7 +71,7 @@ export async function sendSupportMail(
   actor: Actor,
   mail: OutgoingMail,
 ): Promise<void> {
-  await ctx.mail.send(mail);
+  await ctx.mail.send(mail, ctx.db);
   await recordEvent(ctx.db, {
     name: 'help_requested',
     userId: actor.userId,

@@ -46,12 +46,15 @@ export async function mailInvites(
   const values = { inviter: inviter ? fullName(inviter) : '', account };
   for (const invite of sent) {
     const link = inviteLink(ctx.config.appUrl, invite);
-    await ctx.mail.send({
-      to: invite.email,
-      ...renderMail('invite', locale, { ...values, link }),
-      template: 'invite',
-      locale,
-    });
+    await ctx.mail.send(
+      {
+        to: invite.email,
+        ...renderMail('invite', locale, { ...values, link }),
+        template: 'invite',
+        locale,
+      },
+      ctx.db,
+    );
   }
 }
 
@@ -63,8 +66,7 @@ export interface AcceptedInvite {
 
 /**
  * Spec §3 notification `invite_accepted`: tells the inviter someone joined, unless they turned
- * it off or have left the account since. Runs after the sign-up committed; a mail failure is
- * logged, it must not undo the sign-up.
+ * it off or have left the account since. Queued in the sign-up's transaction (`ctx` inside it).
  */
 export async function notifyInviteAccepted(
   ctx: AppContext,
@@ -92,7 +94,5 @@ export async function notifyInviteAccepted(
     account: await loadAccountName(ctx, accountId),
     link: `${ctx.config.appUrl}/account/users`,
   });
-  await ctx.mail
-    .send({ to: inviter.email, ...mail, template: 'invite_accepted', locale })
-    .catch((error: unknown) => ctx.log.warn({ err: error }, 'invite accepted mail not sent'));
+  await ctx.mail.send({ to: inviter.email, ...mail, template: 'invite_accepted', locale }, ctx.db);
 }

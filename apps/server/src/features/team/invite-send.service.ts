@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { InviteInput, TeamInvite } from '@partner-portal/shared/team';
 import type { Db } from '../../db/client';
 import { accountUsers, invites, users } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { TOKEN_TTL_SECONDS } from '../../lib/one-time-token';
@@ -19,7 +19,7 @@ type InviteRow = typeof invites.$inferSelect;
  * the invite an address already has here (spec §7 "resend": a fresh 7-day expiry, the body's
  * permission, and the body's advertiser fields over the stored ones). An address that already
  * belongs to the account refuses the whole request, naming each such address, and nothing is
- * written. All writes share one transaction; the mails go once it has committed. Answers the
+ * written. All writes and the mails share one transaction; the mails go once it has committed. Answers the
  * invites in the order the addresses were listed.
  */
 export async function sendInvites(
@@ -73,10 +73,10 @@ export async function sendInvites(
       accountId: actor.accountId,
       metadata: { count: rows.length, resent: rows.length - countNew(open, emails) },
     });
+    await mailInvites(inTransaction(ctx, tx), actor.userId, actor.accountId, rows);
     return rows;
   });
 
-  await mailInvites(ctx, actor.userId, actor.accountId, sent);
   return sent.map((invite) => toTeamInvite(invite, now));
 }
 

@@ -22,14 +22,17 @@ export async function mailAccountAdded(
     .limit(1);
   if (!row) return;
   const locale = toLocale(row.user.locale);
-  await ctx.mail.send({
-    to: row.user.email,
-    ...renderMail('account_added', locale, {
-      name: row.user.firstName,
-      account: row.accountName,
-      link: `${ctx.config.appUrl}/forgotpassword`,
-    }),
-    template: 'account_added',
-    locale,
-  });
+  await ctx.mail.send(
+    {
+      to: row.user.email,
+      ...renderMail('account_added', locale, {
+        name: row.user.firstName,
+        account: row.accountName,
+        link: `${ctx.config.appUrl}/forgotpassword`,
+      }),
+      template: 'account_added',
+      locale,
+    },
+    ctx.db,
+  );
 }

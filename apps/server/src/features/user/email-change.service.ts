@@ -123,12 +123,15 @@ async function mailEmailCode(ctx: AppContext, user: UserRow, email: string): Pro
     now: ctx.now(),
   });
   const locale = toLocale(user.locale);
-  await ctx.mail.send({
-    to: user.email,
-    ...renderMail('email_code', locale, { name: user.firstName, code, new_email: email }),
-    template: 'email_code',
-    locale,
-  });
+  await ctx.mail.send(
+    {
+      to: user.email,
+      ...renderMail('email_code', locale, { name: user.firstName, code, new_email: email }),
+      template: 'email_code',
+      locale,
+    },
+    ctx.db,
+  );
 }
 
 /** The user's newest live code, for this very address; 5 wrong tries end it. */
@@ -191,7 +194,7 @@ export function passwordFingerprint(passwordHash: string | null): string {
 }
 
 /**
- * After the commit: the confirmation link to the new address, and to the old one the notice
+ * In the change's transaction (`ctx` inside it): the confirmation link to the new address, and to the old one the notice
  * with its "this was not me" link, which records what the password and 2FA were, so undoing
  * can take back what was changed since.
  */
@@ -212,16 +215,19 @@ export async function mailEmailChange(ctx: AppContext, plan: EmailChangePlan): P
     now: ctx.now(),
   });
   const locale = toLocale(user.locale);
-  await ctx.mail.send({
-    to: user.email,
-    ...renderMail('email_change_requested', locale, {
-      name: user.firstName,
-      email: user.email,
-      new_email: email,
-      link: `${ctx.config.appUrl}/email/revert?token=${encodeURIComponent(token)}`,
-    }),
-    template: 'email_change_requested',
-    locale,
-  });
+  await ctx.mail.send(
+    {
+      to: user.email,
+      ...renderMail('email_change_requested', locale, {
+        name: user.firstName,
+        email: user.email,
+        new_email: email,
+        link: `${ctx.config.appUrl}/email/revert?token=${encodeURIComponent(token)}`,
+      }),
+      template: 'email_change_requested',
+      locale,
+    },
+    ctx.db,
+  );
   await recordEvent(ctx.db, { name: 'email_change_requested', userId: user.id });
 }

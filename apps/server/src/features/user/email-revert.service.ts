@@ -22,14 +22,15 @@ export async function revertEmailChange(
   ctx: AppContext,
   token: string,
 ): Promise<{ email: string }> {
-  const redeemed = await redeemOneTimeToken(ctx.db, 'email_revert', token, ctx.now());
-  const oldEmail = redeemed?.payload.email;
-  if (!redeemed?.userId || typeof oldEmail !== 'string') {
-    throw new AppError('bad_request', 'error.email_revert_invalid', { inputError: 'token' });
-  }
-  const userId = redeemed.userId;
   const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  // The link is spent only with the change it makes: a revert refused halfway can be tried again.
+  return ctx.db.transaction(async (tx) => {
+    const redeemed = await redeemOneTimeToken(tx, 'email_revert', token, now);
+    const oldEmail = redeemed?.payload.email;
+    if (!redeemed?.userId || typeof oldEmail !== 'string') {
+      throw new AppError('bad_request', 'error.email_revert_invalid', { inputError: 'token' });
+    }
+    const userId = redeemed.userId;
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!current) throw new AppError('bad_request', 'error.email_revert_invalid');
     await requireEmailFree(tx, oldEmail, userId, 'token');
@@ -71,20 +72,21 @@ export async function revertEmailChange(
       userId,
       metadata: { password_cleared: passwordChanged, two_factor_removed: twoFactorAdded },
     });
-    return current;
+    const locale = toLocale(current.locale);
+    await ctx.mail.send(
+      {
+        to: oldEmail,
+        ...renderMail('email_restored', locale, {
+          name: current.firstName,
+          email: oldEmail,
+          new_email: String(redeemed.payload.new_email ?? ''),
+          link: `${ctx.config.appUrl}/forgotpassword`,
+        }),
+        template: 'email_restored',
+        locale,
+      },
+      tx,
+    );
+    return { email: oldEmail };
   });
-
-  const locale = toLocale(user.locale);
-  await ctx.mail.send({
-    to: oldEmail,
-    ...renderMail('email_restored', locale, {
-      name: user.firstName,
-      email: oldEmail,
-      new_email: String(redeemed.payload.new_email ?? ''),
-      link: `${ctx.config.appUrl}/forgotpassword`,
-    }),
-    template: 'email_restored',
-    locale,
-  });
-  return { email: oldEmail };
 }

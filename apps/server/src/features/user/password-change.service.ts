@@ -32,28 +32,29 @@ export async function changePassword(
   if (isCommonPassword(input.newpassword)) {
     throw new AppError('bad_request', 'error.password_common', { inputError: 'newpassword' });
   }
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newpassword) })
-    .where(eq(users.id, user.id));
-  await revokeSessions(
-    ctx.db,
-    and(eq(sessions.userId, user.id), ne(sessions.id, actor.sessionId)),
-    ctx.now(),
-  );
-  await recordEvent(ctx.db, {
-    name: user.passwordHash ? 'password_changed' : 'password_created',
-    userId: user.id,
-    accountId: actor.accountId,
+  // Hashed before the transaction: it takes a while, and nothing should wait on its locks.
+  const passwordHash = await hashPassword(input.newpassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeSessions(
+      tx,
+      and(eq(sessions.userId, user.id), ne(sessions.id, actor.sessionId)),
+      ctx.now(),
+    );
+    await recordEvent(tx, {
+      name: user.passwordHash ? 'password_changed' : 'password_created',
+      userId: user.id,
+      accountId: actor.accountId,
+    });
+    const locale = toLocale(user.locale);
+    await ctx.mail.send(
+      {
+        to: user.email,
+        ...renderMail('password_changed', locale, { name: user.firstName }),
+        template: 'password_changed',
+        locale,
+      },
+      tx,
+    );
   });
-  const locale = toLocale(user.locale);
-  // The change is done; a mail server failure must not report it as failed.
-  await ctx.mail
-    .send({
-      to: user.email,
-      ...renderMail('password_changed', locale, { name: user.firstName }),
-      template: 'password_changed',
-      locale,
-    })
-    .catch((error: unknown) => ctx.log.warn({ err: error }, 'password-changed mail not sent'));
 }

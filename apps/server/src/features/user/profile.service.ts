@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProfileUpdateInput } from '@partner-portal/shared/identity';
 import { accountUsers, users } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { getCurrentUser } from './current-user.service';
@@ -61,8 +61,8 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
       await tx.update(users).set(changes).where(eq(users.id, actor.userId));
     }
     await applyEmailChange(tx, actor.userId, plan);
+    await mailEmailChange(inTransaction(ctx, tx), plan);
   });
-  await mailEmailChange(ctx, plan);
   return {
     user: await getCurrentUser(ctx.db, actor.userId, actor.accountId),
     emailChange: plan.kind,

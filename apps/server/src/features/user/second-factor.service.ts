@@ -74,17 +74,20 @@ function lockedError(since: Date, now: Date): AppError {
 async function mailLocked(ctx: AppContext, user: UserRow) {
   const locale = toLocale(user.locale);
   await ctx.mail
-    .send({
-      to: user.email,
-      ...renderMail('second_factor_locked', locale, {
-        name: user.firstName,
-        count: String(SECOND_FACTOR_LIMIT.maxFailures),
-        minutes: String(SECOND_FACTOR_LIMIT.windowMs / 60_000),
-        link: `${ctx.config.appUrl}/forgotpassword`,
-      }),
-      template: 'second_factor_locked',
-      locale,
-    })
+    .send(
+      {
+        to: user.email,
+        ...renderMail('second_factor_locked', locale, {
+          name: user.firstName,
+          count: String(SECOND_FACTOR_LIMIT.maxFailures),
+          minutes: String(SECOND_FACTOR_LIMIT.windowMs / 60_000),
+          link: `${ctx.config.appUrl}/forgotpassword`,
+        }),
+        template: 'second_factor_locked',
+        locale,
+      },
+      ctx.db,
+    )
     .catch((error: unknown) => ctx.log.error({ err: error }, 'second-factor lock mail not sent'));
 }
 

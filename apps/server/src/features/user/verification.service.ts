@@ -26,7 +26,7 @@ export async function sendVerificationMail(ctx: AppContext, userId: string): Pro
   const locale = toLocale(user.locale);
   const link = `${ctx.config.appUrl}/signup/verify?token=${encodeURIComponent(token)}`;
   const mail = renderMail('verify', locale, { name: user.firstName, link });
-  await ctx.mail.send({ to, ...mail, template: 'verify', locale });
+  await ctx.mail.send({ to, ...mail, template: 'verify', locale }, ctx.db);
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { createSmtpTransport } from './mail-transport';
+import { createSmtpDelivery } from './mail-transport';
 import { renderMail } from './mail-templates';
 
 let server: SMTPServer;
@@ -30,24 +30,29 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-describe('SMTP mail transport', () => {
+describe('SMTP mail delivery', () => {
   it('delivers text and HTML to a real SMTP server, with reply-to', async () => {
-    const transport = createSmtpTransport(
-      `smtp://127.0.0.1:${port}`,
-      'Partner Portal <no-reply@example.test>',
-    );
+    const delivery = createSmtpDelivery(`smtp://127.0.0.1:${port}`);
     const mail = renderMail('verify', 'en', {
       name: 'Ada <script>',
       link: 'http://localhost:8080/signup/verify?token=abc',
     });
-    await transport.send({
+    await delivery.deliver({
+      id: '0b6f6d2e-6a43-4a6e-9d3c-2f0f5d1c9a11',
+      from: 'Partner Portal <no-reply@example.test>',
       to: 'ada@example.test',
       replyTo: 'help@example.test',
       ...mail,
       template: 'verify',
       locale: 'en',
+      createdAt: new Date(),
+      sentAt: null,
+      attempts: 1,
+      nextAttemptAt: new Date(),
+      lastError: null,
+      failedAt: null,
     });
-    await transport.close();
+    await delivery.close();
     const [delivered] = received;
     expect(delivered?.subject).toBe('Verify your email address');
     expect(delivered?.text).toContain(

@@ -13,25 +13,47 @@ export interface OutgoingMail {
   locale: string;
 }
 
-/** Where mail goes: an SMTP server, or the outbox table + a log line with its links. */
+/** A queued mail as the dispatcher hands it to a delivery. */
+export type QueuedMail = typeof outbox.$inferSelect;
+
+/**
+ * How services send mail: a row in the outbox, written with `db` — pass the transaction of the
+ * change the mail tells about, so the mail exists exactly when the change does. The dispatcher
+ * (mail-dispatcher.ts) delivers it once that commits.
+ */
 export interface MailTransport {
-  kind: 'smtp' | 'outbox';
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail, db?: Db): Promise<void>;
+}
+
+export function createMailQueue(defaultDb: Db, from: string): MailTransport {
+  return {
+    async send(mail, db = defaultDb) {
+      await db.insert(outbox).values({ ...mail, from, replyTo: mail.replyTo ?? null });
+    },
+  };
+}
+
+/** Where the dispatcher delivers: an SMTP server, or the log (links included) without one. */
+export interface MailDelivery {
+  kind: 'smtp' | 'log';
+  deliver(mail: QueuedMail): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+export function createSmtpDelivery(smtpUrl: string): MailDelivery {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    async send(mail) {
+    async deliver(mail) {
       await transporter.sendMail({
-        from,
+        from: mail.from,
         to: mail.to,
-        replyTo: mail.replyTo,
+        replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        // The outbox id: a receiving server can tell a retried delivery from a new mail.
+        messageId: `<${mail.id}@partner-portal>`,
       });
     },
     async close() {
@@ -43,18 +65,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 const LINK = /https?:\/\/\S+/g;
 
 /**
- * Without SMTP the mail is kept in the outbox table and its links are printed to the log, so a
+ * Without SMTP a mail's links are printed to the log (and the row stays in the outbox), so a
  * fresh install can still verify e-mail and follow sign-in links.
  */
-export function createOutboxTransport(
-  db: Db,
-  from: string,
-  logger: FastifyBaseLogger,
-): MailTransport {
+export function createLogDelivery(logger: FastifyBaseLogger): MailDelivery {
   return {
-    kind: 'outbox',
-    async send(mail) {
-      await db.insert(outbox).values({ ...mail, from, replyTo: mail.replyTo ?? null });
+    kind: 'log',
+    async deliver(mail) {
       logger.info(
         { mail: { to: mail.to, subject: mail.subject, links: mail.text.match(LINK) ?? [] } },
         `mail to ${mail.to}: ${mail.subject}`,
@@ -62,4 +79,11 @@ export function createOutboxTransport(
     },
     async close() {},
   };
+}
+
+export function createMailDelivery(
+  smtpUrl: string | undefined,
+  logger: FastifyBaseLogger,
+): MailDelivery {
+  return smtpUrl ? createSmtpDelivery(smtpUrl) : createLogDelivery(logger);
 }
