@@ -118,6 +118,8 @@ async function main(): Promise<void> {
   const js = measureRouteJs(join(root, 'apps/web/dist'), [
     'pages/signin-page',
     'layouts/auth-layout',
+    // The English core strings, which main.tsx imports (dynamically) before the first render.
+    'locale-en-core',
   ]);
   const report = [
     '# Benchmarks',

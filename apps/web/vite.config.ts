@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { translationFileOf } from './src/locales/parts.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -27,6 +28,26 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // One chunk per language and part (src/locales/parts.ts) instead of one per file:
+              // a first visit to /signin fetches its own language's core strings (about 3.5 kB
+              // gzipped) before the first render, not both languages' whole catalogue (about
+              // 17 kB), and the signed-in screens add the rest of that language in one request.
+              // The other first-visit splits are decided in code: the pages and layouts
+              // (app/router.tsx), the toast area and confirmation dialog (app/providers.tsx), the
+              // Radix-based form controls (components/form/rich-field-controls.ts) and TanStack
+              // Query (lib/query-client.tsx, used by the signed-in layouts only).
+              name: (id: string) => {
+                const file = translationFileOf(id);
+                return file ? `locale-${file.locale}-${file.part}` : null;
+              },
+            },
+          ],
+        },
       },
     },
   },

@@ -2,22 +2,32 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '@/styles.css';
-import '@/lib/i18n';
 import { Providers } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { loadTranslations } from '@/lib/i18n';
 import { setNavigator } from '@/lib/navigation';
 import { applyTheme, getInitialDarkMode } from '@/lib/theme';
 
 applyTheme(getInitialDarkMode());
+// Creating the router starts loading the first route's chunks, alongside the translations.
 const router = createAppRouter();
 setNavigator((to, options) => void router.navigate(to, options));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// Only the current language's strings are downloaded, and they are in before the first render so
+// no untranslated text flashes. Should they fail to load, the app still starts.
+loadTranslations(['core']).then(render, (error: unknown) => {
+  console.error('Could not load the translations', error);
+  render();
+});

@@ -1,17 +1,28 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, replace, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { loadTranslations } from '@/lib/i18n';
 import { getSession } from '@/lib/session-store';
+import type { TranslationPart } from '@/locales/parts';
 import { resolveGuard } from './route-guard';
 import { ROUTES, type LayoutName } from './route-table';
 
 // Every page is its own chunk, loaded when its route is first visited.
 const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*-page.tsx');
 
-function lazyPage(name: string): RouteObject['lazy'] {
+// The signed-out screens (the auth layout) get by with the core translations main.tsx loads
+// before the first render; every other screen loads the rest of them along with its chunk.
+const CORE_ONLY_LAYOUTS: readonly LayoutName[] = ['auth'];
+
+function lazyPage(name: string, layout?: LayoutName): RouteObject['lazy'] {
   const load = pageModules[`./pages/${name}-page.tsx`];
   if (!load) throw new Error(`No page module for ${name}`);
-  return async () => ({ Component: (await load()).default });
+  const parts: TranslationPart[] =
+    layout && CORE_ONLY_LAYOUTS.includes(layout) ? ['core'] : ['core', 'rest'];
+  return async () => {
+    const [page] = await Promise.all([load(), loadTranslations(parts)]);
+    return { Component: page.default };
+  };
 }
 
 // Layouts load lazily too, so a signed-out visit to /signin does not download the signed-in
@@ -48,7 +59,7 @@ export function buildRoutes(): RouteObject[] {
         // On each page route (not the root): React Router re-runs a route's loader when that
         // route is entered, while a parent's loader is skipped on navigations between children.
         loader: guardLoader,
-        lazy: lazyPage(route.page),
+        lazy: lazyPage(route.page, layout),
       })),
     };
   });

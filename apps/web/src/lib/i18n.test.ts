@@ -13,8 +13,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return keys;
 }
 
+const resources = await buildResources();
+
 describe('translations', () => {
-  const resources = buildResources();
   const en = flatten(resources.en);
   const es = flatten(resources.es);
 

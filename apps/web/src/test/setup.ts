@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-// Components translate through the app's i18next instance, as in the browser.
-import '@/lib/i18n';
+// Components translate through the app's i18next instance, as in the browser. The browser loads
+// the current language before the first render and the rest on demand; tests have both in.
+import { loadTranslations } from '@/lib/i18n';
+import { LOCALES } from '@partner-portal/shared/constants';
+import { loadRichFieldControls } from '@/components/form/rich-field-controls';
+
+await Promise.all(LOCALES.map((locale) => loadTranslations(['core', 'rest'], locale)));
+// Likewise the form controls the browser loads on first use, so forms render in one go.
+await loadRichFieldControls();
 
 // An unexpected console.error (React warnings, failed prop types, act() warnings) fails the test.
 let consoleErrors: unknown[][] = [];

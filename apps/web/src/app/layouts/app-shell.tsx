@@ -10,6 +10,7 @@ import {
   DrawerTitle,
 } from '@/components/ui/drawer';
 import { FeedbackWidget } from '@/features/feedback/feedback-widget';
+import { WithQueryClient } from '@/lib/query-client';
 import { Brand } from '../navigation/brand';
 import { MainNav } from '../navigation/main-nav';
 import { UserMenu } from '../navigation/user-menu';
@@ -24,57 +25,60 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   useSessionRefresh();
   return (
-    <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t('app.skip_to_content')}
-      </a>
-      <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-border bg-card px-3 py-5 lg:flex">
-        <div className="px-2">
-          <Brand />
-        </div>
-        <MainNav />
-      </aside>
-      <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/90 px-4 backdrop-blur lg:justify-end">
-          <div className="flex items-center gap-2 lg:hidden">
-            <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('app.nav.open_menu')}
-                aria-expanded={menuOpen}
-                onClick={() => setMenuOpen(true)}
-              >
-                <Menu aria-hidden />
-              </Button>
-              <DrawerContent side="left">
-                <DrawerHeader>
-                  <DrawerTitle>{t('app.nav.menu')}</DrawerTitle>
-                  <DrawerDescription className="sr-only">
-                    {t('app.nav.menu_description')}
-                  </DrawerDescription>
-                </DrawerHeader>
-                <MainNav onNavigate={() => setMenuOpen(false)} />
-              </DrawerContent>
-            </Drawer>
-            <Brand compact />
-          </div>
-          <UserMenu />
-        </header>
-        <main
-          id="main"
-          tabIndex={-1}
-          // pb-24 keeps the end of every page clear of the feedback button in the corner.
-          className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:pt-8"
+    // The signed-in screens (billing, team) fetch through TanStack Query.
+    <WithQueryClient>
+      <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          {children}
-        </main>
+          {t('app.skip_to_content')}
+        </a>
+        <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-border bg-card px-3 py-5 lg:flex">
+          <div className="px-2">
+            <Brand />
+          </div>
+          <MainNav />
+        </aside>
+        <div className="flex min-w-0 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/90 px-4 backdrop-blur lg:justify-end">
+            <div className="flex items-center gap-2 lg:hidden">
+              <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('app.nav.open_menu')}
+                  aria-expanded={menuOpen}
+                  onClick={() => setMenuOpen(true)}
+                >
+                  <Menu aria-hidden />
+                </Button>
+                <DrawerContent side="left">
+                  <DrawerHeader>
+                    <DrawerTitle>{t('app.nav.menu')}</DrawerTitle>
+                    <DrawerDescription className="sr-only">
+                      {t('app.nav.menu_description')}
+                    </DrawerDescription>
+                  </DrawerHeader>
+                  <MainNav onNavigate={() => setMenuOpen(false)} />
+                </DrawerContent>
+              </Drawer>
+              <Brand compact />
+            </div>
+            <UserMenu />
+          </header>
+          <main
+            id="main"
+            tabIndex={-1}
+            // pb-24 keeps the end of every page clear of the feedback button in the corner.
+            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:pt-8"
+          >
+            {children}
+          </main>
+        </div>
+        {/* Spec §2: the feedback widget is on every signed-in page (this frame), not on auth pages. */}
+        <FeedbackWidget />
       </div>
-      {/* Spec §2: the feedback widget is on every signed-in page (this frame), not on auth pages. */}
-      <FeedbackWidget />
-    </div>
+    </WithQueryClient>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { WithQueryClient } from '@/lib/query-client';
 import { paths } from '../route-table';
 import { CenteredCardLayout } from './centered-card-layout';
 
@@ -50,7 +51,10 @@ export function OnboardingLayout() {
         </ol>
       }
     >
-      <Outlet />
+      {/* The plan step lists the plans with a query. */}
+      <WithQueryClient>
+        <Outlet />
+      </WithQueryClient>
     </CenteredCardLayout>
   );
 }

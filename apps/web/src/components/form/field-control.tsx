@@ -1,12 +1,11 @@
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { MultiSelect } from '@/components/ui/multi-select';
-import { Select } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
+import { Suspense, use } from 'react';
+import { fieldClasses, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
 import type { FormInputDefinition } from './form-definition';
 import { FileInput } from './file-input';
 import { OtpInput } from './otp-input';
+import { loadRichFieldControls } from './rich-field-controls';
 
 // number stays a text box: the spec's number pattern, not the browser's, decides validity.
 const INPUT_TYPES: Partial<Record<FormInputDefinition['type'], string>> = {
@@ -55,50 +54,19 @@ export function FieldControl({ name, def, field, common, withIcon }: FieldContro
         />
       );
     case 'select':
-      return (
-        <Select
-          {...common}
-          name={name}
-          placeholder={def.placeholder}
-          options={def.options ?? []}
-          value={String(field.value ?? '') || undefined}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      );
     case 'multi-select':
-      return (
-        <MultiSelect
-          {...common}
-          aria-label={def.label}
-          placeholder={def.placeholder}
-          options={def.options ?? []}
-          value={Array.isArray(field.value) ? (field.value as string[]) : []}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      );
     case 'switch':
-      return (
-        <Switch
-          {...common}
-          checked={field.value === true}
-          onCheckedChange={(v) => {
-            field.onChange(v);
-            field.onBlur();
-          }}
-        />
-      );
     case 'checkbox':
       return (
-        <Checkbox
-          {...common}
-          checked={field.value === true}
-          onCheckedChange={(v) => {
-            field.onChange(v === true);
-            field.onBlur();
-          }}
-        />
+        <Suspense fallback={<ControlPlaceholder type={def.type} />}>
+          <DeferredRichControl
+            name={name}
+            def={def}
+            field={field}
+            common={common}
+            withIcon={withIcon}
+          />
+        </Suspense>
       );
     case 'otp':
       return (
@@ -150,4 +118,20 @@ export function FieldControl({ name, def, field, common, withIcon }: FieldContro
         />
       );
   }
+}
+
+function DeferredRichControl(props: FieldControlProps) {
+  const { RichFieldControl } = use(loadRichFieldControls());
+  return <RichFieldControl {...props} />;
+}
+
+/** Holds the control's place (same size) for the moment its chunk takes to arrive. */
+function ControlPlaceholder({ type }: { type: FormInputDefinition['type'] }) {
+  const shape =
+    type === 'switch'
+      ? 'h-6 w-11 rounded-full bg-input'
+      : type === 'checkbox'
+        ? 'size-4 rounded-sm border border-input'
+        : cn(fieldClasses, 'h-10');
+  return <div aria-hidden className={shape} />;
 }

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
@@ -7,6 +7,7 @@ import type { HttpMethod } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { buildFormSchema, defaultValueOf, shownValues, type FormInputs } from './form-definition';
 import { FormField } from './form-field';
+import { preloadRichFieldControls, RICH_FIELD_TYPES } from './rich-field-controls';
 import { useFormSubmit, type FormPaymentFlow, type FormValues } from './use-form-submit';
 
 export interface FormProps<TResult> {
@@ -51,6 +52,11 @@ export function Form<TResult = unknown>({
     [inputs],
   );
   const form = useForm<FormValues>({ mode: 'onTouched', resolver, defaultValues });
+  // Fields shown later (a switch only advertisers get) should not wait for their control.
+  const needsRichControls = Object.values(inputs).some((def) => RICH_FIELD_TYPES.has(def.type));
+  useEffect(() => {
+    if (needsRichControls) preloadRichFieldControls();
+  }, [needsRichControls]);
   const values = form.watch();
   const { status, send } = useFormSubmit<TResult>({
     url,

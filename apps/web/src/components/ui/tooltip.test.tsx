@@ -23,4 +23,16 @@ describe('Tooltip', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
+
+  it('works without a TooltipProvider around it (the app mounts none at its root)', async () => {
+    render(
+      <Tooltip content="Copy the key">
+        <Button size="icon" aria-label="Copy">
+          ⧉
+        </Button>
+      </Tooltip>,
+    );
+    await userEvent.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy the key');
+  });
 });

@@ -1,15 +1,22 @@
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@partner-portal/shared/constants';
 
-/** Spec §9: tooltips open after 700 ms, and 300 ms skip-delay between neighbours. */
+// Whether a TooltipProvider is above: the app does not mount one at its root (Radix's tooltip
+// brings the floating-ui positioning code, which the first screens do not need).
+const InsideProvider = createContext(false);
+
+/**
+ * Spec §9: tooltips open after 700 ms, and 300 ms skip-delay between neighbours. Wrap a group of
+ * tooltips in one so the skip-delay applies across them; a lone Tooltip provides its own.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider
       delayDuration={TOOLTIP_DELAY_MS}
       skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
     >
-      {children}
+      <InsideProvider.Provider value={true}>{children}</InsideProvider.Provider>
     </TooltipPrimitive.Provider>
   );
 }
@@ -23,7 +30,7 @@ export function Tooltip({
   children: ReactElement;
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
-  return (
+  const tooltip = (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
@@ -37,4 +44,5 @@ export function Tooltip({
       </TooltipPrimitive.Portal>
     </TooltipPrimitive.Root>
   );
+  return useContext(InsideProvider) ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }

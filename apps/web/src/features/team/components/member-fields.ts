@@ -7,6 +7,7 @@ import {
 import { ADVERTISER_NAME_MAX_LENGTH, MAX_PLUS_DASHBOARDS } from '@partner-portal/shared/team';
 import type { Workbook } from '@partner-portal/shared/workbooks';
 import type { FormInputs } from '@/components/form/form-definition';
+import { preloadRichFieldControls } from '@/components/form/rich-field-controls';
 
 export interface MemberFieldValues {
   permission: AssignablePermission;
@@ -14,6 +15,10 @@ export interface MemberFieldValues {
   enable_plus: boolean;
   plus_dashboards: string[];
 }
+
+// The member forms are made of select, switch and multi-select controls: fetch them with the
+// team screen, before its dialogs open.
+preloadRichFieldControls();
 
 const isAdvertiser = (values: Record<string, unknown>) => values.permission === 'advertiser';
 
