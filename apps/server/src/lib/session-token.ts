@@ -75,11 +75,27 @@ export async function createSessionToken(
  * expiry, synchronously (lib/hs256-jwt.ts says why). Null for any token that fails, so callers
  * answer 401 rather than 500.
  */
+/**
+ * Tokens already verified, with what they said: the guard sees the same few tokens over and over,
+ * and a token's signature, issuer and audience cannot change, so only its lifetime is checked
+ * again. Keyed by the whole token and the secret; the oldest entries go past MAX_VERIFIED.
+ */
+const verified = new Map<
+  string,
+  { secret: string; claims: SessionClaims; exp: number; nbf: number }
+>();
+const MAX_VERIFIED = 10_000;
+
 export function verifySessionToken(
   secret: string,
   token: string,
   now: Date = new Date(),
 ): SessionClaims | null {
+  const seconds = now.getTime() / 1000;
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    return known.exp > seconds && known.nbf <= seconds ? known.claims : null;
+  }
   const claims = verifyJwt(token, sessionKey(secret), {
     issuer: SESSION_ISSUER,
     audience: SESSION_AUDIENCE,
@@ -93,7 +109,15 @@ export function verifySessionToken(
   ) {
     return null;
   }
-  return { sessionId: claims.jti, userId: claims.sub, accountId: claims.acc };
+  const session = { sessionId: claims.jti, userId: claims.sub, accountId: claims.acc };
+  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  verified.set(token, {
+    secret,
+    claims: session,
+    exp: claims.exp as number,
+    nbf: typeof claims.nbf === 'number' ? claims.nbf : -Infinity,
+  });
+  return session;
 }
 
 /** Revokes every live session matching the filter (e.g. all of a user's but the current one). */
