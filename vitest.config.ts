@@ -9,7 +9,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  *   TEST_DATABASE_URL is set;
  * - web: components in jsdom (apps/web/vite.config.ts holds its test settings);
  * - scale: two built servers on one PostgreSQL and one Redis (`npm run test:scale`), when
- *   TEST_DATABASE_URL and TEST_REDIS_URL are set; it needs `npm run build` first.
+ *   TEST_DATABASE_URL and TEST_REDIS_URL are set; it needs `npm run build` first;
+ * - crash: the built server killed with SIGKILL mid-workload, then checked and restarted
+ *   (`npm run test:crash`), on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
 const serverProject = (
   name: string,
@@ -21,11 +23,12 @@ const serverProject = (
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // test/postgres: several instances on one server, which the embedded database cannot be.
     // test/scale: built servers in processes of their own, a project of its own (below).
+    // test/crash: built servers killed mid-workload, a project of its own (below).
     // src/db/pglite-backup.test.ts: the embedded database's own backups, PGlite whatever the run.
     exclude:
       database === 'pglite'
-        ? ['test/postgres/**', 'test/scale/**']
-        : ['test/scale/**', 'src/db/pglite-backup.test.ts'],
+        ? ['test/postgres/**', 'test/scale/**', 'test/crash/**']
+        : ['test/scale/**', 'test/crash/**', 'src/db/pglite-backup.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
@@ -65,6 +68,16 @@ const projects: TestProjectInlineConfiguration[] = [
         },
       ]
     : []),
+  {
+    test: {
+      name: 'crash',
+      root: 'apps/server',
+      include: ['test/crash/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 300_000,
+      hookTimeout: 120_000,
+    },
+  },
 ];
 
 export default defineConfig({ test: { projects } });

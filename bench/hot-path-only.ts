@@ -1,14 +1,12 @@
 // `npm run bench:hot-path`: only the hot-path comparison (GET /api/user against the Express peer
 // and Fastify hello, plus boot time), rewriting that one section of bench/results/latest.md and
 // leaving the others as the last full `npm run bench` wrote them.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { runHotPathBench } from './hot-path';
 import { hotPathSection } from './hot-path-report';
+import { RESULTS_FILE, sectionOf, writeSection } from './results-file';
 
 const HEADING = '## Hot path: GET /api/user';
-const root = new URL('..', import.meta.url).pathname;
-const file = join(root, 'bench/results/latest.md');
 
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -17,10 +15,6 @@ const bench = await runHotPathBench(
   seconds,
   connections,
 );
-const report = readFileSync(file, 'utf8');
-const start = report.indexOf(HEADING);
-if (start < 0) throw new Error(`${file} has no "${HEADING}" section: run npm run bench`);
-const next = report.indexOf('\n## ', start + HEADING.length);
 const [heading, blank, ...body] = hotPathSection(bench);
 const section = [
   heading,
@@ -29,8 +23,7 @@ const section = [
   '',
   ...body,
 ].join('\n');
-writeFileSync(
-  file,
-  report.slice(0, start) + section + (next < 0 ? '\n' : report.slice(next).replace(/^\n*/, '\n')),
-);
+if (!heading || !sectionOf(readFileSync(RESULTS_FILE, 'utf8'), heading))
+  throw new Error(`${RESULTS_FILE} has no "${HEADING}" section: run npm run bench`);
+writeSection(section);
 process.stdout.write(`${section}\n`);

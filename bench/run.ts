@@ -1,7 +1,6 @@
 // `npm run bench`: throughput of the hot unauthenticated paths and the JS weight of /signin.
 // Starts the built app (PGlite in a temporary data dir) exactly as `npm start` serves it, runs
 // autocannon against it from this process, and writes bench/results/latest.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startAppServer } from '../e2e/fixtures/app-server';
@@ -11,6 +10,7 @@ import { runDashboardBench, type DashboardBench } from './dashboards';
 import { runHotPathBench } from './hot-path';
 import { hotPathSection } from './hot-path-report';
 import { measureRouteJs } from './route-js-size';
+import { writePage } from './results-file';
 import { runSignInFloodBench } from './signin-flood';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -156,8 +156,7 @@ async function main(): Promise<void> {
     ...dashboardSection,
     ...billingSection,
   ].join('\n');
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/latest.md'), report);
+  writePage(report);
   console.log(`/signin JS: ${js.totalGzipBytes} bytes gzipped`);
   console.log('Wrote bench/results/latest.md');
 }

@@ -31,16 +31,18 @@ function readJson(path) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
-// The built app: the browser journeys and the scale suite (two `npm run serve` instances) run it.
+// The built app: the browser journeys, the scale suite (two `npm run serve` instances) and the
+// crash trials run it.
 const chromium = findChromium();
 const e2eRequired = process.env.E2E_REQUIRED === '1';
 const scaleRuns = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-let built = false;
-if (chromium || scaleRuns) {
-  const buildCode = await run('npm', ['run', 'build']);
-  if (buildCode !== 0) problems.push(`build exited with ${buildCode}`);
-  built = buildCode === 0;
-}
+// The crash suite always runs the built server: without the web build, build the server alone.
+const buildCode = await run(
+  'npm',
+  chromium || scaleRuns ? ['run', 'build'] : ['run', 'build', '--workspace', 'apps/server'],
+);
+if (buildCode !== 0) problems.push(`build exited with ${buildCode}`);
+const built = buildCode === 0;
 
 // Vitest: repo, shared, server (PGlite [+ PostgreSQL]), web [+ scale].
 const vitestJson = join(resultsDir, 'vitest.json');

@@ -11,9 +11,25 @@ const lockFile = (dataDir: string) => join(dataDir, 'server.pid');
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !isZombie(pid);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A server killed with SIGKILL stays a zombie until its parent reaps it (a second or more under
+ * some supervisors); it holds no file by then, so it must not block the restart. Linux only:
+ * elsewhere there is no /proc and a live pid counts as alive.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) state …": the command may hold spaces and parentheses, the state follows
+    // the last ")".
+    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
+  } catch {
+    return false;
   }
 }
 

@@ -1,0 +1,337 @@
+// `npm run bench:lighthouse`: Lighthouse (performance only, default mobile preset with simulated
+// throttling) on /signin, cold, and on /dashboard/core signed in as the demo owner, 3 runs each,
+// against the built app on the embedded database. Rewrites only its own section of
+// bench/results/latest.md and leaves the others as the last full `npm run bench` wrote them.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { startAppServer, type AppServer } from '../e2e/fixtures/app-server';
+import { findFreePort } from '../e2e/fixtures/free-port';
+import { writeSection } from './results-file';
+
+const HEADING = '## Lighthouse (mobile preset)';
+const RUNS = 3;
+/** Tries per run when Lighthouse reports a runtime error (a broken trace, a page that hung). */
+const ATTEMPTS = 3;
+const GOAL_SCORE = 90;
+const GOAL_LCP_MS = 2500;
+const DEMO_OWNER = { email: 'owner@demo.test', password: 'Demo-partner-1!' };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // Without these Chromium's own calls home fail on a closed network and take its connections down.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const root = new URL('..', import.meta.url).pathname;
+
+interface Metrics {
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+interface PageResult {
+  path: string;
+  label: string;
+  runs: Metrics[];
+  median: Metrics;
+  lhrs: Result[];
+  /** The run whose score is the median one, for its opportunities and diagnostics. */
+  medianRun: Result;
+}
+
+function metricsOf(lhr: Result): Metrics {
+  const value = (id: string) => {
+    const numeric = lhr.audits[id]?.numericValue;
+    if (numeric === undefined)
+      throw new Error(`Lighthouse report for ${lhr.finalDisplayedUrl} has no ${id}`);
+    return numeric;
+  };
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function medianMetrics(runs: Metrics[]): Metrics {
+  const of = (key: keyof Metrics) => median(runs.map((run) => run[key]));
+  return {
+    score: of('score'),
+    lcp: of('lcp'),
+    fcp: of('fcp'),
+    tbt: of('tbt'),
+    cls: of('cls'),
+    si: of('si'),
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const origin = (lhr: Result) => new URL(lhr.finalDisplayedUrl).origin;
+
+/** What to read first when a page misses: savings, the LCP element, and where main-thread time goes. */
+function findings(lhr: Result): string[] {
+  const lines: string[] = [];
+  const short = (url: string) => url.replace(origin(lhr), '').slice(0, 80);
+  const opportunities = Object.values(lhr.audits)
+    .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 1)
+    .map((audit) => ({
+      audit,
+      ms: Math.max(audit.metricSavings?.LCP ?? 0, audit.metricSavings?.FCP ?? 0),
+      bytes: audit.details?.type === 'opportunity' ? (audit.details.overallSavingsBytes ?? 0) : 0,
+    }))
+    .filter(({ ms, bytes }) => ms > 0 || bytes > 0)
+    .sort((a, b) => b.ms - a.ms || b.bytes - a.bytes);
+  for (const { audit, ms, bytes } of opportunities.slice(0, 5)) {
+    lines.push(
+      `  opportunity: ${audit.title} (est. ${Math.round(ms)} ms on LCP/FCP, ${Math.round(bytes / 1024)} KiB)`,
+    );
+  }
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details;
+  if (lcp?.type === 'list') {
+    for (const item of lcp.items) {
+      if (item.type !== 'table') continue;
+      for (const row of item.items) {
+        const node = row.node;
+        if (node && typeof node === 'object' && 'type' in node && node.type === 'node') {
+          lines.push(`  LCP element: "${node.nodeLabel ?? ''}" (${node.selector ?? ''})`);
+        } else if (typeof row.phase === 'string') {
+          lines.push(`    ${row.phase}: ${Math.round(Number(row.timing ?? 0))} ms`);
+        }
+      }
+    }
+  }
+  for (const id of ['mainthread-work-breakdown', 'bootup-time', 'total-byte-weight']) {
+    const audit = lhr.audits[id];
+    if (audit?.displayValue) lines.push(`  ${audit.title}: ${audit.displayValue}`);
+  }
+  const bootup = lhr.audits['bootup-time']?.details;
+  if (bootup?.type === 'table') {
+    for (const row of bootup.items.slice(0, 4)) {
+      lines.push(
+        `    ${short(String(row.url))}: ${Math.round(Number(row.total))} ms (script ${Math.round(Number(row.scripting))} ms)`,
+      );
+    }
+  }
+  const unused = lhr.audits['unused-javascript']?.details;
+  if (unused?.type === 'opportunity') {
+    for (const row of unused.items.slice(0, 4)) {
+      lines.push(
+        `    unused JS in ${short(String(row.url))}: ${Math.round(Number(row.wastedBytes) / 1024)} of ${Math.round(Number(row.totalBytes) / 1024)} KiB`,
+      );
+    }
+  }
+  return lines;
+}
+
+async function runLighthouse(
+  url: string,
+  port: number,
+  signedIn: boolean,
+  browser: Browser,
+  attempt = 1,
+): Promise<Result> {
+  if (signedIn) {
+    // Keeping storage (the session) also keeps the HTTP cache; empty it so each run is a cold load.
+    const page = await browser.newPage();
+    try {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+    } finally {
+      await page.close();
+    }
+  }
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: signedIn,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    // e.g. NO_NAVSTART, a trace that came back incomplete: Lighthouse's advice is to run again.
+    if (attempt < ATTEMPTS) {
+      console.warn(`Lighthouse on ${url}: ${lhr.runtimeError.code}; running it again`);
+      return runLighthouse(url, port, signedIn, browser, attempt + 1);
+    }
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== new URL(url).pathname) {
+    throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+  }
+  return lhr;
+}
+
+/** Signs the demo owner in through the app's own form, so the browser holds the app's session. */
+async function signIn(browser: Browser, baseUrl: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${baseUrl}/signin?redirect=/dashboard/core`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('input[name="email"]');
+    await page.type('input[name="email"]', DEMO_OWNER.email);
+    await page.type('input[name="password"]', DEMO_OWNER.password);
+    await page.click('button[type="submit"]');
+    await page.waitForFunction("location.pathname === '/dashboard/core'", { timeout: 30_000 });
+    const stored = await page.evaluate("localStorage.getItem('partner-portal.session') !== null");
+    if (stored !== true) throw new Error('Signed in, but the app stored no session');
+  } finally {
+    await page.close();
+  }
+}
+
+async function measure(
+  server: AppServer,
+  port: number,
+  browser: Browser,
+  path: string,
+  label: string,
+  signedIn: boolean,
+  reportDir: string,
+): Promise<PageResult> {
+  const lhrs: Result[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const lhr = await runLighthouse(`${server.url}${path}`, port, signedIn, browser);
+    const metrics = metricsOf(lhr);
+    console.log(
+      `${path} run ${run}/${RUNS}: score ${metrics.score}, LCP ${seconds(metrics.lcp)}, FCP ${seconds(metrics.fcp)}, TBT ${Math.round(metrics.tbt)} ms, CLS ${metrics.cls.toFixed(3)}, SI ${seconds(metrics.si)}`,
+    );
+    writeFileSync(
+      join(reportDir, `${path.replace(/\W+/g, '-').replace(/^-/, '')}-${run}.json`),
+      JSON.stringify(lhr),
+    );
+    lhrs.push(lhr);
+  }
+  const runs = lhrs.map(metricsOf);
+  const medianScore = median(runs.map((run) => run.score));
+  const medianRun =
+    lhrs[runs.findIndex((run) => run.score === medianScore)] ?? lhrs[lhrs.length - 1]!;
+  return { path, label, runs, median: medianMetrics(runs), lhrs, medianRun };
+}
+
+async function main(): Promise<void> {
+  const missing = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].filter(
+    (file) => !existsSync(join(root, file)),
+  );
+  if (missing.length) {
+    console.error(`Missing ${missing.join(' and ')}: run \`npm run build\` first.`);
+    process.exitCode = 1;
+    return;
+  }
+  const reportDir = mkdtempSync(join(tmpdir(), 'pp-lighthouse-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => console.error('Clean-up failed:', error));
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void cleanUp().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    // startAppServer: `node apps/server/dist/server.js` in its own process group, fresh DATA_DIR
+    // (embedded database, demo data seeded), removed again by stop().
+    const server = await startAppServer(await findFreePort(), { LOG_LEVEL: 'warn' });
+    cleanups.push(() => server.stop());
+    const readyBy = Date.now() + 60_000;
+    while ((await fetch(`${server.url}/api/ready`).catch(() => null))?.status !== 200) {
+      if (Date.now() > readyBy) throw new Error('GET /api/ready did not answer 200 in 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+      logLevel: 'silent',
+    });
+    cleanups.push(async () => chrome.kill());
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: null,
+    });
+    cleanups.push(() => browser.disconnect());
+
+    // Cold first: Lighthouse's storage reset for /signin would also drop the session.
+    const pages: PageResult[] = [];
+    pages.push(
+      await measure(server, chrome.port, browser, '/signin', '/signin (cold)', false, reportDir),
+    );
+    await signIn(browser, server.url);
+    pages.push(
+      await measure(
+        server,
+        chrome.port,
+        browser,
+        '/dashboard/core',
+        '/dashboard/core (demo owner)',
+        true,
+        reportDir,
+      ),
+    );
+
+    const { lighthouseVersion } = pages[0]!.medianRun;
+    const chromium = (await browser.version()).replace(/^\D*\//, '');
+    // Lighthouse's own CPU benchmark of this host (simulated throttling scales CPU time by it).
+    const benchmarkIndex = Math.round(
+      median(pages.flatMap((page) => page.lhrs.map((lhr) => lhr.environment.benchmarkIndex))),
+    );
+    const scoreMet = pages.every((page) => page.median.score >= GOAL_SCORE);
+    const lcpMet = pages.every((page) => page.median.lcp <= GOAL_LCP_MS);
+    const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+    const section = [
+      HEADING,
+      '',
+      `Measured ${new Date().toISOString()} with \`npm run bench:lighthouse\` (Lighthouse ${lighthouseVersion}, headless Chromium ${chromium}, performance category, default mobile form factor and simulated throttling, ${RUNS} runs per page, each column the median of its ${RUNS} runs; host CPU benchmark index ${benchmarkIndex}) on the built app with the embedded database. Goals: performance ≥ ${GOAL_SCORE} on both pages (${verdict(scoreMet)}), LCP ≤ ${GOAL_LCP_MS / 1000} s (${verdict(lcpMet)}).`,
+      '',
+      `| page | performance (median of ${RUNS}) | LCP | FCP | TBT | CLS | SI |`,
+      '|---|---|---|---|---|---|---|',
+      ...pages.map(
+        ({ label, median: m, runs }) =>
+          `| ${label} | ${m.score} (${runs.map((run) => run.score).join(', ')}) | ${seconds(m.lcp)} | ${seconds(m.fcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${seconds(m.si)} |`,
+      ),
+      '',
+    ].join('\n');
+    writeSection(section);
+    process.stdout.write(`\n${section}`);
+    for (const page of pages) {
+      console.log(`\n${page.label}, median run:`);
+      console.log(findings(page.medianRun).join('\n'));
+    }
+    console.log(`\nFull Lighthouse reports (JSON): ${reportDir}`);
+    console.log('Wrote bench/results/latest.md');
+  } finally {
+    await cleanUp();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+await main();
