@@ -45,7 +45,8 @@ async function openPostgresAlone(runUrl: string): Promise<Database> {
   };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** One statement on its own connection (create or drop a database: not inside a pool). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

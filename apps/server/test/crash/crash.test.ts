@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { adminQuery } from '../test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCrashTrials, type CrashReport } from './crash-trials';
 
@@ -85,15 +85,7 @@ describe('kill -9 in the middle of a workload', () => {
     `keeps every invariant on PostgreSQL, ${TRIALS} trials`,
     async () => {
       const dbName = `pp_crash_${randomBytes(5).toString('hex')}`;
-      const admin = async (text: string) => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        try {
-          await client.query(text);
-        } finally {
-          await client.end();
-        }
-      };
+      const admin = (text: string) => adminQuery(adminUrl ?? '', text);
       await admin(`create database ${dbName}`);
       try {
         const report = await runCrashTrials({

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { openPostgres, type Database } from '../../src/db/client';
 import { freePort, waitUntilReady } from '../spawned-server';
+import { adminQuery } from '../test-database';
 import { TEST_XSRF_TOKEN } from '../build-test-app';
 
 const repoRoot = new URL('../../../../', import.meta.url).pathname;
@@ -64,16 +64,6 @@ async function startMailCatcher(): Promise<{
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 function startInstance(name: string, port: number, env: Record<string, string>): Instance {

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { toLocale } from '@partner-portal/shared/constants';
 import { oneTimeTokens, users } from '../../db/schema/index';
 import type { OneTimeTokenKind } from '../../db/schema/index';
+import { queuePasswordChangedMail } from '../user/password-change.service';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { renderMail, type MailTemplate } from '../../lib/mail/mail-templates';
@@ -110,16 +111,7 @@ export async function resetPassword(
     const passwordHash = await hashPassword(input.password);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeSessions(tx, sessionsOfUser(user.id), ctx.now());
-    const locale = toLocale(user.locale);
-    await ctx.mail.send(
-      {
-        to: user.email,
-        ...renderMail('password_changed', locale, { name: user.firstName }),
-        template: 'password_changed',
-        locale,
-      },
-      tx,
-    );
+    await queuePasswordChangedMail(ctx, user, tx);
     return user;
   });
   if (!user) throw new AppError('bad_request', 'error.reset_invalid', { inputError: 'email' });

@@ -2,6 +2,7 @@ import { toLocale } from '@partner-portal/shared/constants';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ChangePasswordInput } from '@partner-portal/shared/identity';
 import { sessions, users } from '../../db/schema/index';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
@@ -46,15 +47,24 @@ export async function changePassword(
       userId: user.id,
       accountId: actor.accountId,
     });
-    const locale = toLocale(user.locale);
-    await ctx.mail.send(
-      {
-        to: user.email,
-        ...renderMail('password_changed', locale, { name: user.firstName }),
-        template: 'password_changed',
-        locale,
-      },
-      tx,
-    );
+    await queuePasswordChangedMail(ctx, user, tx);
   });
+}
+
+/** The "your password was changed" notice, queued in the change's transaction `tx`. */
+export async function queuePasswordChangedMail(
+  ctx: AppContext,
+  user: { email: string; firstName: string; locale: string | null },
+  tx: Db,
+): Promise<void> {
+  const locale = toLocale(user.locale);
+  await ctx.mail.send(
+    {
+      to: user.email,
+      ...renderMail('password_changed', locale, { name: user.firstName }),
+      template: 'password_changed',
+      locale,
+    },
+    tx,
+  );
 }
