@@ -19,6 +19,7 @@ import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { startBackgroundJobs } from './lib/background-jobs';
+import { clientErrorHandler } from './lib/client-error';
 import { Readiness } from './features/health/readiness';
 import { readyRoutes } from './features/health/ready.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
   });
   // The API speaks JSON only (multipart is added per route where files are accepted): anything
   // else, including Fastify's default text/plain parser, is a 415.
