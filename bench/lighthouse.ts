@@ -11,6 +11,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { startAppServer, type AppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
 import { writeSection } from './results-file';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 
 const HEADING = '## Lighthouse (mobile preset)';
 const RUNS = 3;
@@ -19,17 +20,7 @@ const ATTEMPTS = 3;
 const GOAL_SCORE = 90;
 const GOAL_LCP_MS = 2500;
 const DEMO_OWNER = { email: 'owner@demo.test', password: 'Demo-partner-1!' };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // Without these Chromium's own calls home fail on a closed network and take its connections down.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -268,7 +259,7 @@ async function main(): Promise<void> {
     }
 
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath: CHROMIUM_PATH,
       chromeFlags: CHROME_FLAGS,
       logLevel: 'silent',
     });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 const serverDir = new URL('..', import.meta.url).pathname;
+export const repoRoot = new URL('../../../', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 
 export function freePort(): Promise<number> {
@@ -13,26 +14,86 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * `src/server.ts` in a process of its own group (so killing it by pid ends all it started), on
- * the embedded database unless `env` names DATABASE_URL. `killSpawnedServers` in an afterEach
- * ends whatever a test left running.
- */
-export function startServer(env: Record<string, string>): {
+/** A process in a group of its own, so that ending the group (by pid) ends all it started. */
+export interface SpawnedProcess {
   child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
   output: () => string;
-} {
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv },
+): SpawnedProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? repoRoot,
     detached: true,
-    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  children.push(child);
-  return { child, output: () => output };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => output, exited };
+}
+
+export function isRunning(proc: SpawnedProcess): boolean {
+  return proc.child.exitCode === null && proc.child.signalCode === null;
+}
+
+/** SIGKILL to the whole group, then waits until no process of the group is left. */
+export async function killGroup(proc: SpawnedProcess): Promise<void> {
+  const pid = proc.child.pid;
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  await proc.exited;
+  for (let attempt = 0; attempt < 400; attempt++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`process group ${pid} still alive 10 s after SIGKILL`);
+}
+
+/** SIGTERM (the graceful stop) to the group, SIGKILL after `graceMs`. */
+export async function stopGroup(proc: SpawnedProcess, graceMs = 12_000): Promise<void> {
+  const pid = proc.child.pid;
+  if (!pid || !isRunning(proc)) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    if (isRunning(proc)) process.kill(-pid, 'SIGKILL');
+  }, graceMs);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+/**
+ * `src/server.ts` under tsx in a process group of its own, on the embedded database unless `env`
+ * names DATABASE_URL. `killSpawnedServers` in an afterEach ends whatever a test left running.
+ */
+export function startServer(env: Record<string, string>): SpawnedProcess {
+  const server = startProcess(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+  });
+  children.push(server.child);
+  return server;
 }
 
 export function killSpawnedServers(): void {

@@ -1,12 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { simpleParser } from 'mailparser';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { freePort, waitUntilReady } from '../spawned-server';
+import { startMailCatcher, type CaughtMail } from '../mail-catcher';
+import {
+  freePort,
+  isRunning,
+  killGroup,
+  startProcess,
+  stopGroup,
+  waitUntilReady,
+  type SpawnedProcess as Proc,
+} from '../spawned-server';
 
 /*
  * Kill -9 trials (`npm run test:crash`): the built server (`npm run serve`) takes a concurrent
@@ -19,7 +25,6 @@ import { freePort, waitUntilReady } from '../spawned-server';
  * recovers from the files exactly as the kill left them.
  */
 
-const repoRoot = new URL('../../../../', import.meta.url).pathname;
 const PASSWORD = 'Correct-horse-1!';
 const XSRF_TOKEN = 'crash-trials-xsrf';
 const CARD = '4242 4242 4242 4242';
@@ -96,72 +101,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tag = () => randomUUID().slice(0, 8);
 
 // ---------------------------------------------------------------------------------------------
-// Processes: the server and the admin CLI, each in a process group of its own.
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Proc {
-  let output = '';
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    detached: true,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, output: () => output, exited };
-}
-
-function isRunning(proc: Proc): boolean {
-  return proc.child.exitCode === null && proc.child.signalCode === null;
-}
-
-/** SIGKILL to the whole group, then waits until no process of the group is left. */
-async function killGroup(proc: Proc): Promise<void> {
-  const pid = proc.child.pid;
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-  await proc.exited;
-  for (let attempt = 0; attempt < 400; attempt++) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(25);
-  }
-  throw new Error(`process group ${pid} still alive 10 s after SIGKILL`);
-}
-
-/** SIGTERM (the graceful stop), SIGKILL after 12 s. */
-async function stopGroup(proc: Proc): Promise<void> {
-  const pid = proc.child.pid;
-  if (!pid || !isRunning(proc)) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    if (isRunning(proc)) process.kill(-pid, 'SIGKILL');
-  }, 12_000);
-  await proc.exited;
-  clearTimeout(timer);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Mail: invite links arrive over SMTP (the outbox table cannot be read while PGlite is held).
 
 interface InviteLink {
@@ -169,31 +108,11 @@ interface InviteLink {
   token: string;
 }
 
-async function startMailCatcher(onInvite: (link: InviteLink) => void) {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          const text = parsed.text ?? '';
-          for (const match of text.matchAll(/\/signup\/user\?email=([^&\s]+)&id=([A-Za-z0-9_-]+)/g))
-            onInvite({ email: decodeURIComponent(match[1] ?? ''), token: match[2] ?? '' });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  // A kill cuts the server's SMTP connections: their resets are expected, not errors.
-  server.on('error', () => undefined);
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/** The invite links in a mail's text. */
+function inviteLinksOf(mail: CaughtMail): InviteLink[] {
+  return [...mail.text.matchAll(/\/signup\/user\?email=([^&\s]+)&id=([A-Za-z0-9_-]+)/g)].map(
+    (match) => ({ email: decodeURIComponent(match[1] ?? ''), token: match[2] ?? '' }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -678,10 +597,7 @@ const CHECKS: Check[] = [
   },
 ];
 
-/**
- * With the transactional outbox (migration 0008: mail is queued in the transaction of the change
- * it tells about), an invite and its mail are saved together or not at all.
- */
+/** Mail is queued in the transaction of the change it tells of: an invite and its mail together. */
 const OUTBOX_CHECKS: Check[] = [
   {
     invariant: 'an invite has its mail queued (transactional outbox)',
@@ -698,8 +614,6 @@ const OUTBOX_CHECKS: Check[] = [
     detail: (row) => `mail ${String(row.id)} invites ${String(row.to)}, who has no invite`,
   },
 ];
-const HAS_TRANSACTIONAL_OUTBOX = `select 1 from information_schema.columns
-  where table_name = 'outbox' and column_name = 'next_attempt_at'`;
 
 /** Paid at the processor, not yet recorded by the app: the next upgrade call repairs it. */
 const UNRECORDED_PAYMENTS = `select s.account_id from subscriptions s
@@ -716,8 +630,7 @@ async function checkInvariants(
   known: Known,
 ): Promise<{ broken: { invariant: string; detail: string }[]; unrecorded: string[] }> {
   const broken: { invariant: string; detail: string }[] = [];
-  const outbox = (await query(HAS_TRANSACTIONAL_OUTBOX)).length > 0 ? OUTBOX_CHECKS : [];
-  for (const check of [...CHECKS, ...outbox]) {
+  for (const check of [...CHECKS, ...OUTBOX_CHECKS]) {
     for (const row of await query(check.sql))
       broken.push({ invariant: check.invariant, detail: check.detail(row) });
   }
@@ -888,7 +801,7 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
     notes: [],
   };
   const known = new Known();
-  const catcher = await startMailCatcher((link) => known.inviteLinks.push(link));
+  const catcher = await startMailCatcher((mail) => known.inviteLinks.push(...inviteLinksOf(mail)));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -937,7 +850,7 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
     const proc = startProcess(
       process.execPath,
       ['apps/server/dist/admin.js', 'import-report', owner.email, file],
-      env,
+      { env },
     );
     const finished = `Imported ${run.rows} rows`;
     proc.child.stdout?.on('data', () => {
@@ -974,7 +887,9 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
   const boot = async (): Promise<string | null> => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const proc = startProcess('npm', ['run', '--silent', 'serve'], { ...env, PORT: String(port) });
+    const proc = startProcess('npm', ['run', '--silent', 'serve'], {
+      env: { ...env, PORT: String(port) },
+    });
     server = proc;
     try {
       await waitUntilReady(url, proc.output);

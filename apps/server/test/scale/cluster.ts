@@ -1,29 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { openPostgres, type Database } from '../../src/db/client';
-import { freePort, waitUntilReady } from '../spawned-server';
+import { startMailCatcher, type CaughtMail } from '../mail-catcher';
+import {
+  freePort,
+  startProcess,
+  stopGroup,
+  waitUntilReady,
+  type SpawnedProcess,
+} from '../spawned-server';
 import { adminQuery } from '../test-database';
 import { TEST_XSRF_TOKEN } from '../build-test-app';
 
-const repoRoot = new URL('../../../../', import.meta.url).pathname;
-
-export interface CaughtMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
 /** One instance of the app: `npm run serve` (the production start) in its own process group. */
-export interface Instance {
+export interface Instance extends SpawnedProcess {
   name: string;
   url: string;
-  child: ChildProcess;
-  output: () => string;
 }
 
 export interface Cluster {
@@ -36,59 +30,12 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** A local SMTP server keeping what it receives (STARTTLS off: smtp-server's cert expired). */
-async function startMailCatcher(): Promise<{
-  port: number;
-  mails: CaughtMail[];
-  close: () => Promise<void>;
-}> {
-  const mails: CaughtMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 function startInstance(name: string, port: number, env: Record<string, string>): Instance {
-  let output = '';
-  const child = spawn('npm', ['run', '--silent', 'serve'], {
-    cwd: repoRoot,
-    detached: true,
+  // `npm run serve`: the production start, as the Dockerfile runs it.
+  const server = startProcess('npm', ['run', '--silent', 'serve'], {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { name, url: `http://127.0.0.1:${port}`, child, output: () => output };
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  const { child } = instance;
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
-  }, 12_000);
-  await exited;
-  clearTimeout(timer);
+  return { ...server, name, url: `http://127.0.0.1:${port}` };
 }
 
 /**
@@ -103,7 +50,8 @@ export async function startCluster(): Promise<Cluster> {
   const dbName = `pp_scale_${randomBytes(5).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${dbName}`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const catcher = await startMailCatcher();
+  const mails: CaughtMail[] = [];
+  const catcher = await startMailCatcher((mail) => mails.push(mail));
   const dataDirs: string[] = [];
   const shared = {
     HOST: '127.0.0.1',
@@ -133,7 +81,7 @@ export async function startCluster(): Promise<Cluster> {
   const [a, b] = instances as [Instance, Instance];
   const database = openPostgres(databaseUrl);
   const stop = async () => {
-    await Promise.all(instances.map(stopInstance));
+    await Promise.all(instances.map((instance) => stopGroup(instance)));
     await database.close();
     await catcher.close();
     await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
@@ -145,7 +93,7 @@ export async function startCluster(): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { a, b, database, databaseUrl, mails: () => [...catcher.mails], stop };
+  return { a, b, database, databaseUrl, mails: () => [...mails], stop };
 }
 
 /** A client address of its own (the instances trust X-Forwarded-For). */
