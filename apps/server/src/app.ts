@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -40,10 +40,12 @@ import { LiveSessions } from './lib/live-sessions';
 import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerMetrics } from './lib/metrics';
+import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { loggerOptions } from './lib/logger';
 import { DebugRequestLog } from './lib/request-log';
 import { configurePasswordHashing } from './lib/password';
 import { registerRateLimit } from './lib/rate-limit';
+import { createResponseSerializer } from './lib/response-serializer';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { DEFAULT_WEB_DIST, registerSpa } from './lib/spa';
 import { registerXsrf } from './lib/xsrf';
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, { pretty: config.logPretty }),
     logController: new DebugRequestLog(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -92,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // else, including Fastify's default text/plain parser, is a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ selfCheck: config.nodeEnv === 'test' }));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

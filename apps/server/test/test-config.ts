@@ -9,6 +9,8 @@ export function createTestConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'pp-test-')),
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-123',
     LOG_LEVEL: 'silent',
+    // Checks every answer's compiled serializer against JSON.stringify (lib/response-serializer.ts).
+    NODE_ENV: 'test',
     // Tests fire dozens of parallel sign-ups on purpose; none should be turned away as a flood.
     PASSWORD_HASH_QUEUE: '10000',
     ...env,

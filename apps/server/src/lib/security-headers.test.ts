@@ -55,6 +55,10 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Headers that only concern HTML documents are left off API answers (not off pages).
+    for (const header of ['x-xss-protection', 'x-download-options', 'origin-agent-cluster']) {
+      expect(response.headers[header]).toBeUndefined();
+    }
   });
 
   it('lets only our own pages frame the embed route', async () => {

@@ -6,6 +6,13 @@ import type { Config } from '../config';
 /** Paths the analytics iframe loads from our own origin (local provider); framable by us only. */
 export const EMBED_PATH_PREFIX = '/embed/';
 
+const DOCUMENT_ONLY_HEADERS = [
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+  'origin-agent-cluster',
+];
+
 /**
  * Security checklist, "Browser": CSP, nosniff, referrer policy, HSTS over HTTPS, no-store on the
  * API. `style-src 'unsafe-inline'` is needed because Radix positions popovers with inline style
@@ -45,7 +52,11 @@ export function registerSecurityHeaders(
     ...headers,
     'content-security-policy': csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
   };
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  // API answers are read by fetch(), not rendered as pages: headers that only steer how a browser
+  // treats an HTML document (or an old Internet Explorer) are left off, which also trims every
+  // answer on the hot path. CSP, nosniff, COOP/CORP stay: a PDF or CSV opened in a tab is one.
+  const apiHeaders: Record<string, string> = { ...headers, 'cache-control': 'no-store' };
+  for (const documentOnly of DOCUMENT_ONLY_HEADERS) delete apiHeaders[documentOnly];
 
   // A synchronous hook with headers worked out once: this runs on every request, the hot path's
   // included (the Fastify plugin rebuilt Helmet's middleware and re-parsed the policy each time).
