@@ -1,4 +1,5 @@
 import { runBillingTick } from '../features/billing/billing-job';
+import { reconcileAttempts } from '../features/billing/reconcile-attempts.service';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import type { AppContext } from './app-context';
 
@@ -8,6 +9,8 @@ import type { AppContext } from './app-context';
  */
 const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   { name: 'billing renewals', run: (ctx) => runBillingTick(ctx) },
+  // Both providers: a first payment taken while an instance died is recorded here.
+  { name: 'unrecorded payments', run: (ctx) => reconcileAttempts(ctx) },
   {
     name: 'retention purge',
     run: async (ctx) =>

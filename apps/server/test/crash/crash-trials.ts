@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { ATTEMPT_GRACE_MS } from '../../src/features/billing/reconcile-attempts.service';
 import { startMailCatcher, type CaughtMail } from '../mail-catcher';
 import {
   freePort,
@@ -615,10 +616,25 @@ const OUTBOX_CHECKS: Check[] = [
   },
 ];
 
-/** Paid at the processor, not yet recorded by the app: the next upgrade call repairs it. */
+/**
+ * Paid at the processor, not yet recorded by the app: the kill fell between the processor's
+ * answer and the app's record of it. The "unrecorded payments" job records it once the attempt
+ * is older than its grace (reconcile-attempts.service.ts).
+ */
 const UNRECORDED_PAYMENTS = `select s.account_id from subscriptions s
   join local_subscriptions l on l.idempotency_key = s.idempotency_key
   where s.status = 'incomplete' and s.provider_subscription_id is null and l.status = 'active'`;
+
+/**
+ * The grace, passed without waiting for it: the unrecorded attempts are made older than the
+ * job's grace (trials take seconds; the grace is minutes), so the next boot's jobs take them.
+ */
+const AGE_UNRECORDED_PAYMENTS = `update subscriptions s
+  set created_at = s.created_at - ${ATTEMPT_GRACE_MS + 60_000} * interval '1 millisecond'
+  from local_subscriptions l
+  where l.idempotency_key = s.idempotency_key and s.status = 'incomplete'
+    and s.provider_subscription_id is null and l.status = 'active'
+  returning s.account_id`;
 
 const inList = (values: string[]) =>
   values.length === 0
@@ -774,6 +790,46 @@ async function checkPglite(dataDir: string, scratch: string, known: Known) {
   }
 }
 
+/** Ages the unrecorded payments past the job's grace; answers their accounts. */
+async function ageUnrecordedPostgres(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(AGE_UNRECORDED_PAYMENTS)).rows.map((row) =>
+      String(row.account_id),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** PGlite: the data dir itself, opened between a kill and the restart (as the CLI imports do). */
+async function ageUnrecordedPglite(dataDir: string): Promise<string[]> {
+  const client = await PGlite.create(join(dataDir, 'pgdata'));
+  try {
+    return (await client.query<Row>(AGE_UNRECORDED_PAYMENTS)).rows.map((row) =>
+      String(row.account_id),
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+/** The account's plan as its owner's session reads it (GET /api/user), or null if unreadable. */
+async function planSeenBy(url: string, token: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${url}/api/user`, {
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.1' },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { data?: { plan?: string | null } };
+    return body.data?.plan ?? null;
+  } catch {
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The trials.
 
@@ -904,6 +960,28 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
     }
   };
 
+  /** Accounts whose unrecorded payment was aged past the grace: the next boot must record it. */
+  let aged: string[] = [];
+  /** Waits (up to 10 s) for the boot's jobs to record the aged payments; a violation if not. */
+  const confirmRecorded = async (url: string) => {
+    const deadline = Date.now() + 10_000;
+    for (const accountId of aged) {
+      const owner = known.owners.find((person) => person.accountId === accountId);
+      if (!owner) continue;
+      let plan = await planSeenBy(url, owner.token);
+      while ((plan === null || plan === 'free_core') && Date.now() < deadline) {
+        await sleep(200);
+        plan = await planSeenBy(url, owner.token);
+      }
+      if (plan === null || plan === 'free_core')
+        violate(
+          "a payment taken during a kill is recorded by the next boot's jobs",
+          `account ${accountId} is still on ${String(plan)} 10 s after the boot`,
+        );
+    }
+    aged = [];
+  };
+
   try {
     /** How long a CLI import takes here to commit its file, from one run to its end (0: none yet). */
     let importMs = 0;
@@ -916,6 +994,7 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
       if (!url) break;
       const bootMs = Date.now() - bootStarted;
       if (trial > 1) report.recoveries += 1;
+      await confirmRecorded(url);
       const work: Workload = {
         url,
         rng,
@@ -984,10 +1063,16 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
           : await checkPglite(dataDir, join(workDir, 'pgdata-copy'), known);
       const checkMs = Date.now() - checkStarted;
       for (const { invariant, detail } of broken) violate(invariant, detail);
-      if (unrecorded.length > 0)
+      if (unrecorded.length > 0) {
         report.notes.push(
           `trial ${trial}: first payment taken by the processor, not recorded by the app: account ${unrecorded.join(', ')}`,
         );
+        // PGlite: only on odd trials, whose data dir the CLI has opened after the kill already
+        // (this trial's restart then recovers from a clean close, not the CLI's kill); an even
+        // trial's restart keeps recovering from the server's kill, its payment aged later.
+        if (database === 'postgres') aged = await ageUnrecordedPostgres(options.databaseUrl ?? '');
+        else if (trial % 2 === 1) aged = await ageUnrecordedPglite(dataDir);
+      }
       report.trials += 1;
       log(
         `[crash ${database}] trial ${trial}/${options.trials} seed ${trialSeed}: ready in ${bootMs} ms, ` +
@@ -1000,8 +1085,10 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
     // The last kill too: the server must come back from it.
     if (report.trials === options.trials && report.trials > 0) {
       trial = options.trials + 1;
-      if (await boot()) {
+      const url = await boot();
+      if (url) {
         report.recoveries += 1;
+        await confirmRecorded(url);
         const last = server as Proc | null;
         if (last) await stopGroup(last);
       }

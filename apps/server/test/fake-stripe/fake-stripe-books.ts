@@ -385,12 +385,18 @@ export class FakeStripeBooks {
 
   // Subscriptions
 
-  createSubscription(params: { customer: string; price: string; quantity: number }) {
+  createSubscription(params: {
+    customer: string;
+    price: string;
+    quantity: number;
+    metadata?: Record<string, string>;
+  }) {
     this.get(params.customer, 'customer');
     const sub = this.put({
       id: this.id('sub'),
       object: 'subscription',
       customer: params.customer,
+      metadata: { ...params.metadata },
       status: 'incomplete',
       cancel_at_period_end: false,
       canceled_at: null as number | null,
@@ -431,6 +437,28 @@ export class FakeStripeBooks {
     if (invoice.status === 'paid') sub.status = 'active';
     this.emit('customer.subscription.created', sub);
     return sub;
+  }
+
+  /**
+   * GET /v1/subscriptions as Stripe answers it: newest first, a customer's only; without a
+   * status, every one not canceled (`ended`: canceled or expired; `all`: every one).
+   */
+  listSubscriptions(params: { customer?: string; status?: string }) {
+    const ended = ['canceled', 'incomplete_expired'];
+    const wanted = (status: string) => {
+      if (params.status === 'all') return true;
+      if (params.status === 'ended') return ended.includes(status);
+      if (params.status) return status === params.status;
+      return status !== 'canceled';
+    };
+    return [...this.objects.values()]
+      .filter(
+        (value) =>
+          value.object === 'subscription' &&
+          (!params.customer || value.customer === params.customer) &&
+          wanted(String(value.status)),
+      )
+      .reverse();
   }
 
   private requireLive(sub: Obj) {

@@ -16,6 +16,15 @@ type Handler = (match: RegExpMatchArray, params: Params) => unknown;
 
 const str = (value: FormValue | undefined) => (typeof value === 'string' ? value : undefined);
 const list = (data: unknown[], hasMore = false) => ({ object: 'list', data, has_more: hasMore });
+/** `metadata[key]=value` pairs; Stripe keeps strings only. */
+const stringsOf = (value: FormValue | undefined): Record<string, string> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      )
+    : {};
 
 export interface FakeStripeOptions {
   prices: Record<string, { amount: number; currency: string }>;
@@ -139,6 +148,18 @@ export class FakeStripe {
     return this.publicView(out as Obj);
   }
 
+  /** One page of a list, newest first, after `starting_after` (Stripe's cursor). */
+  private page(all: Obj[], params: Params) {
+    const after = str(params.starting_after);
+    const from = after ? all.findIndex((o) => o.id === after) + 1 : 0;
+    const limit = Number(str(params.limit) ?? 10);
+    const page = all.slice(from, from + limit);
+    return list(
+      page.map((o) => this.view(o, params)),
+      from + limit < all.length,
+    );
+  }
+
   private routes(): [string, RegExp, Handler][] {
     const b = this.books;
     const one = (object: string) => (m: RegExpMatchArray, p: Params) =>
@@ -220,10 +241,17 @@ export class FakeStripe {
               customer: str(p.customer) ?? '',
               price: str(item?.price) ?? '',
               quantity: Number(str(item?.quantity) ?? 1),
+              metadata: stringsOf(p.metadata),
             }),
             p,
           );
         },
+      ],
+      [
+        'GET',
+        /^\/v1\/subscriptions$/,
+        (_m, p) =>
+          this.page(b.listSubscriptions({ customer: str(p.customer), status: str(p.status) }), p),
       ],
       ['GET', /^\/v1\/subscriptions\/([^/]+)$/, one('subscription')],
       [
@@ -279,14 +307,7 @@ export class FakeStripe {
                 (!p.status || o.status === str(p.status)),
             )
             .reverse();
-          const after = str(p.starting_after);
-          const from = after ? all.findIndex((o) => o.id === after) + 1 : 0;
-          const limit = Number(str(p.limit) ?? 10);
-          const page = all.slice(from, from + limit);
-          return list(
-            page.map((o) => this.view(o, p)),
-            from + limit < all.length,
-          );
+          return this.page(all, p);
         },
       ],
       ['GET', /^\/v1\/invoices\/([^/]+)$/, one('invoice')],

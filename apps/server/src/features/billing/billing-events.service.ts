@@ -82,6 +82,9 @@ export async function handleSubscriptionEvent(
   event: SubscriptionEvent,
 ): Promise<void> {
   const row = await findByProviderId(ctx.db, event.subscriptionId);
+  // Not ours, or a first payment whose request died before recording the provider's id: the
+  // event cannot tell which attempt it was, so reconcile-attempts.service.ts (a background job)
+  // finds it by the attempt's idempotency key and records it.
   if (!row) return;
   let snapshot = await ctx.billing.getSubscription(event.subscriptionId);
   if (snapshot.status !== 'canceled' && (await isAccountClosed(ctx, row.accountId))) {

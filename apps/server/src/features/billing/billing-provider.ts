@@ -77,6 +77,15 @@ export interface BillingProvider {
     idempotencyKey: string;
   }): Promise<SubscriptionSnapshot>;
   getSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /**
+   * The subscription that `createSubscription` made with this idempotency key for this customer,
+   * or null if that call never made one: how the app finds a payment taken while it died before
+   * recording the answer (reconcile-attempts.service.ts).
+   */
+  findSubscriptionByAttempt(
+    customerId: string,
+    idempotencyKey: string,
+  ): Promise<SubscriptionSnapshot | null>;
   /** A higher plan now, prorated and charged at once (the cardholder may have to authenticate). */
   upgradeNow(id: string, plan: PlanId, idempotencyKey: string): Promise<SubscriptionSnapshot>;
   /** A lower plan from the next period on; null withdraws a scheduled change. */

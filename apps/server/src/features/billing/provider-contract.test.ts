@@ -163,6 +163,30 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('%s', (name)
     expect((await h().provider.listInvoices(customerId, { limit: 10 })).invoices).toHaveLength(1);
   });
 
+  it('finds a subscription by the key of the call that made it; an unknown key finds none', async () => {
+    const customerId = await customerWith('4242424242424242');
+    const idempotencyKey = randomUUID();
+    // Another attempt of the same customer first, so the lookup has to tell them apart.
+    const other = await h().provider.createSubscription({
+      customerId,
+      plan: 'free_plus',
+      quantity: 1,
+      idempotencyKey: randomUUID(),
+    });
+    await h().provider.cancelNow(other.id);
+    const made = await h().provider.createSubscription({
+      customerId,
+      plan: 'free_plus_ai',
+      quantity: 1,
+      idempotencyKey,
+    });
+    expect(await h().provider.findSubscriptionByAttempt(customerId, idempotencyKey)).toEqual(made);
+    expect(await h().provider.findSubscriptionByAttempt(customerId, randomUUID())).toBeNull();
+    // The key is the customer's own: another customer's lookup finds nothing with it.
+    const stranger = await customerWith('4242424242424242');
+    expect(await h().provider.findSubscriptionByAttempt(stranger, idempotencyKey)).toBeNull();
+  });
+
   it.each([
     ['4000000000000002', 'card_declined'],
     ['4000000000009995', 'insufficient_funds'],

@@ -15,6 +15,7 @@ import type { ProcessorDeps } from './processor-snapshot';
 import {
   createCustomer,
   createSubscription,
+  findSubscriptionByAttempt,
   getSubscription,
   schedulePlan,
   setCancelAtPeriodEnd,
@@ -71,6 +72,8 @@ export function createLocalProvider(deps: ProcessorDeps): BillingProvider {
     },
     createSubscription: (input) => createSubscription(deps, input),
     getSubscription: (id) => getSubscription(deps, id),
+    findSubscriptionByAttempt: (customerId, key) =>
+      findSubscriptionByAttempt(deps, customerId, key),
     upgradeNow: (id, plan) => upgradeNow(deps, id, plan),
     schedulePlan: (id, plan) => schedulePlan(deps, id, plan),
     setCancelAtPeriodEnd: (id, cancel) => setCancelAtPeriodEnd(deps, id, cancel),

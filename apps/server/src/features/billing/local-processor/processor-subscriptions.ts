@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PlanId } from '@partner-portal/shared/plans';
 import type { Db } from '../../../db/client';
 import { localCustomers, localInvoiceItems, localSubscriptions } from '../../../db/schema/index';
@@ -141,6 +141,25 @@ async function subscriptionIdByKey(db: Db, key: string): Promise<string> {
     .where(eq(localSubscriptions.idempotencyKey, key));
   if (!row) throw new Error('subscription vanished');
   return row.id;
+}
+
+/** The subscription a createSubscription call with this key made for this customer, if any. */
+export async function findSubscriptionByAttempt(
+  deps: ProcessorDeps,
+  customerId: string,
+  key: string,
+): Promise<SubscriptionSnapshot | null> {
+  const [row] = await deps.db
+    .select()
+    .from(localSubscriptions)
+    .where(
+      and(
+        eq(localSubscriptions.idempotencyKey, key),
+        eq(localSubscriptions.customerId, customerId),
+      ),
+    )
+    .limit(1);
+  return row ? snapshotOf(deps.db, deps.key, row) : null;
 }
 
 export async function getSubscription(

@@ -19,6 +19,11 @@ import {
  * the app's repeated calls charge once.
  */
 
+/** The subscription's metadata key that holds the idempotency key of the call that made it. */
+const ATTEMPT_METADATA_KEY = 'attempt';
+/** A customer has one subscription per attempt; far more than any account ever makes. */
+const MAX_SUBSCRIPTIONS_SEARCHED = 1_000;
+
 export interface StripeProviderOptions {
   stripe: Stripe;
   publishableKey: string;
@@ -194,6 +199,8 @@ export function createStripeProvider({
             items: [{ price: priceOf(plan), quantity }],
             payment_behavior: 'allow_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
+            // How findSubscriptionByAttempt knows the attempt again after the app died mid-call.
+            metadata: { [ATTEMPT_METADATA_KEY]: idempotencyKey },
             expand: SUBSCRIPTION_EXPAND,
           },
           { idempotencyKey },
@@ -216,6 +223,24 @@ export function createStripeProvider({
     },
 
     getSubscription: snapshot,
+
+    async findSubscriptionByAttempt(customerId, idempotencyKey) {
+      // Listing is read-after-write consistent (search is not); newest first, and the attempt
+      // is among a customer's latest, so a bounded walk finds it.
+      let seen = 0;
+      for await (const subscription of stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+      })) {
+        if (subscription.metadata[ATTEMPT_METADATA_KEY] === idempotencyKey) {
+          return snapshot(subscription.id);
+        }
+        seen += 1;
+        if (seen >= MAX_SUBSCRIPTIONS_SEARCHED) break;
+      }
+      return null;
+    },
 
     async upgradeNow(id, plan, idempotencyKey) {
       const current = await retrieveRaw(id);
