@@ -9,7 +9,7 @@ import { runBillingBench, type BillingBench } from './billing';
 import { runDashboardBench, type DashboardBench } from './dashboards';
 import { runHotPathBench } from './hot-path';
 import { hotPathSection } from './hot-path-report';
-import { measureRouteJs } from './route-js-size';
+import { measureRouteJs, SIGNIN_MODULES, signinJsSection } from './route-js-size';
 import { writePage } from './results-file';
 import { runSignInFloodBench } from './signin-flood';
 
@@ -115,12 +115,7 @@ async function main(): Promise<void> {
       ]
     : ['## Dashboards', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
 
-  const js = measureRouteJs(join(root, 'apps/web/dist'), [
-    'pages/signin-page',
-    'layouts/auth-layout',
-    // The English core strings, which main.tsx imports (dynamically) before the first render.
-    'locale-en-core',
-  ]);
+  const js = measureRouteJs(join(root, 'apps/web/dist'), SIGNIN_MODULES);
   const report = [
     '# Benchmarks',
     '',
@@ -146,13 +141,7 @@ async function main(): Promise<void> {
     '',
     `p99 during the flood is ${flood.ratio}× idle (target ≤ ${flood.target}×: ${flood.ratio <= flood.target ? 'met' : '**missed**'}).`,
     '',
-    '## JavaScript loaded by /signin',
-    '',
-    '| chunk | bytes | gzipped bytes |',
-    '|---|---|---|',
-    ...js.chunks.map((chunk) => `| ${chunk.file} | ${chunk.bytes} | ${chunk.gzipBytes} |`),
-    `| **total** | **${js.totalBytes}** | **${js.totalGzipBytes}** |`,
-    '',
+    ...signinJsSection(js),
     ...dashboardSection,
     ...billingSection,
   ].join('\n');
