@@ -1,3 +1,4 @@
+import type { Response } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -60,6 +61,33 @@ test.describe('sign-in page renders', () => {
     const bodies = await Promise.all(scripts);
     expect(bodies.length).toBeGreaterThan(0);
     expect(bodies.filter((body) => body.includes('js.stripe.com'))).toEqual([]);
+  });
+
+  // docs/architecture.md "What a first visit downloads": zod (about 26 KB gzipped, and the work
+  // of building every shared schema) is fetched when someone reaches into a form, not to paint.
+  test('loads without the schema library, which arrives for the first check of the form', async ({
+    page,
+  }) => {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    const withZod = async (responses: Response[]) => {
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      return responses.filter((_, i) => bodies[i]?.includes('$ZodError')).map((r) => r.url());
+    };
+    // As on a server with no social sign-in configured (this suite's has one): a list of
+    // providers to check is the other thing that fetches the schemas, after the page has painted.
+    await page.route('**/api/auth/providers', (route) =>
+      route.fulfill({ json: { data: { providers: [] } } }),
+    );
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await withZod([...scripts])).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(/required|enter/i).first()).toBeVisible();
+    await expect.poll(async () => (await withZod([...scripts])).length).toBeGreaterThan(0);
   });
 
   test('has a description, a real robots.txt, and a loading screen before the script runs', async ({

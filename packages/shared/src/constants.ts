@@ -43,3 +43,7 @@ export const NOTIFICATION_NAMES = [
 export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The double-submit XSRF pair: the cookie the server hands out and the header that echoes it. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';

@@ -1,117 +1,18 @@
 import { z } from 'zod';
-import type { Permission } from './permissions';
+import { PLAN_IDS, PLAN_INTERVALS, SUBSCRIPTION_STATUSES, type Plan } from './plan-rules';
 
-export const PLAN_IDS = ['free_core', 'free_plus', 'free_plus_ai', 'free_pro'] as const;
+export * from './plan-rules';
+
 export const PlanIdSchema = z.enum(PLAN_IDS);
-export type PlanId = z.infer<typeof PlanIdSchema>;
 
 export const PlanSchema = z.object({
   id: PlanIdSchema,
   name: z.string(),
   price: z.number().nonnegative(),
   currency: z.object({ code: z.string(), symbol: z.string() }),
-  interval: z.enum(['month', 'year']),
+  interval: z.enum(PLAN_INTERVALS),
   requiresCard: z.boolean(),
-  /** Billed per member of the account (the price is per seat), with proration as they change. */
   perSeat: z.boolean(),
-});
-export type Plan = z.infer<typeof PlanSchema>;
+}) satisfies z.ZodType<Plan>;
 
-/** The one plan catalogue (spec §1, §3). Prices are in whole currency units per interval. */
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'free_core',
-    name: 'Core',
-    price: 0,
-    currency: { code: 'usd', symbol: '$' },
-    interval: 'month',
-    requiresCard: false,
-    perSeat: false,
-  },
-  {
-    id: 'free_plus',
-    name: 'Plus',
-    price: 49,
-    currency: { code: 'usd', symbol: '$' },
-    interval: 'month',
-    requiresCard: true,
-    perSeat: false,
-  },
-  {
-    id: 'free_plus_ai',
-    name: 'Plus AI',
-    price: 99,
-    currency: { code: 'usd', symbol: '$' },
-    interval: 'month',
-    requiresCard: true,
-    perSeat: false,
-  },
-  {
-    id: 'free_pro',
-    name: 'Pro',
-    price: 39,
-    currency: { code: 'usd', symbol: '$' },
-    interval: 'month',
-    requiresCard: true,
-    perSeat: true,
-  },
-];
-
-export function findPlan(id: string): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}
-
-export const PLUS_PLAN_IDS: readonly PlanId[] = ['free_plus', 'free_plus_ai', 'free_pro'];
-
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'incomplete',
-  'unpaid',
-] as const;
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
-
-export function isSubscriptionUsable(status: SubscriptionStatus | null | undefined): boolean {
-  return status === 'active' || status === 'trialing';
-}
-
-/**
- * The one entitlement rule (docs/billing.md "Entitlement"): an account has its subscribed plan
- * while the subscription is active or trialing — a cancellation takes effect at the period end,
- * when the status changes — and the free plan otherwise. No plan chosen yet stays null.
- */
-export function effectivePlan(
-  plan: PlanId | null | undefined,
-  status: SubscriptionStatus | null | undefined,
-): PlanId | null {
-  if (plan == null) return null;
-  return isSubscriptionUsable(status) ? plan : 'free_core';
-}
-
-/** Plans in the catalogue's order, cheapest first: a higher rank is an upgrade. */
-export function planRank(id: PlanId): number {
-  return PLAN_IDS.indexOf(id);
-}
-
-/** What one interval of a plan costs, in cents, for an account of `seats` members. */
-export function planAmountCents(plan: Plan, seats: number): number {
-  return Math.round(plan.price * 100) * (plan.perSeat ? Math.max(1, seats) : 1);
-}
-
-export interface PlusEligibilityInput {
-  permission: Permission | null | undefined;
-  plan: PlanId | null | undefined;
-  enable_plus?: boolean | null | undefined;
-}
-
-/**
- * Spec §4 plus-feature rule: an advertiser without enable_plus never qualifies; otherwise the plan
- * must be free_plus, free_plus_ai or free_pro (free_core never sees Plus).
- */
-export function isPlusEligible({ permission, plan, enable_plus }: PlusEligibilityInput): boolean {
-  if (permission === 'advertiser' && !enable_plus) return false;
-  return plan != null && PLUS_PLAN_IDS.includes(plan);
-}

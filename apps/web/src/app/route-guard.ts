@@ -1,5 +1,5 @@
-import { hasPermission } from '@partner-portal/shared/permissions';
-import { isSubscriptionUsable } from '@partner-portal/shared/plans';
+import { hasPermission } from '@partner-portal/shared/permission-rules';
+import { isSubscriptionUsable } from '@partner-portal/shared/plan-rules';
 import { safeRedirectPath } from '@partner-portal/shared/redirect';
 import type { StoredSession } from '@partner-portal/shared/user';
 import { findRoute, paths } from './route-table';

@@ -1,5 +1,5 @@
-import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
-import { isPlusEligible } from '@partner-portal/shared/plans';
+import { hasPermission, type Permission } from '@partner-portal/shared/permission-rules';
+import { isPlusEligible } from '@partner-portal/shared/plan-rules';
 import type { CurrentUser } from '@partner-portal/shared/user';
 
 /** Every path of spec §2, in one place. */

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, replace, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { loadTranslations } from '@/lib/i18n';
-import { getSession } from '@/lib/session-store';
+import { getSession, sessionStoreReady } from '@/lib/session-store';
 import type { TranslationPart } from '@/locales/parts';
 import { resolveGuard } from './route-guard';
 import { ROUTES, type LayoutName } from './route-table';
@@ -43,7 +43,9 @@ const LAYOUTS: Record<LayoutName, RouteObject['lazy']> = {
  * Spec §4 guard, run before every navigation so a protected page never flashes; the redirect
  * replaces the history entry so Back does not return to a page the user may not see.
  */
-export function guardLoader({ request }: { request: Request }): null {
+export async function guardLoader({ request }: { request: Request }): Promise<null> {
+  // A stored session is checked by its schema, which a signed-out first visit never loads.
+  await sessionStoreReady();
   const url = new URL(request.url);
   const decision = resolveGuard({ session: getSession(), path: url.pathname, search: url.search });
   if (decision) throw replace(decision.redirect);

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { ErrorResponseSchema, XSRF_COOKIE } from '@partner-portal/shared/api';
+import { XSRF_COOKIE } from '@partner-portal/shared/constants';
 import type { PlanId } from '@partner-portal/shared/plans';
 import { getLocale, getSession } from './session-store';
 import { i18n } from './i18n';
@@ -55,9 +55,14 @@ function requestHeaders(method: HttpMethod, url: string): Headers {
   return headers;
 }
 
-function errorOf(status: number, payload: unknown): ApiError {
-  const parsed = ErrorResponseSchema.safeParse(payload);
-  return parsed.success
+/** The error an answer carries; its schema (and zod) loads with the first refusal, not at start. */
+async function errorOf(status: number, payload: unknown): Promise<ApiError> {
+  const parsed = await import('@partner-portal/shared/api').then(
+    ({ ErrorResponseSchema }) => ErrorResponseSchema.safeParse(payload),
+    // The schema's chunk could not load (offline): the generic message, not a crash.
+    () => null,
+  );
+  return parsed?.success
     ? new ApiError(status, parsed.data.message, parsed.data)
     : new ApiError(status, i18n.t('global.error.generic'));
 }
@@ -73,7 +78,7 @@ export async function apiBlob(url: string): Promise<Blob> {
   } catch {
     throw new ApiError(0, i18n.t('global.error.network'));
   }
-  if (!response.ok) throw errorOf(response.status, await response.json().catch(() => null));
+  if (!response.ok) throw await errorOf(response.status, await response.json().catch(() => null));
   return response.blob();
 }
 
@@ -110,7 +115,7 @@ export async function apiRequest<T>(
   }
 
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw errorOf(response.status, payload);
+  if (!response.ok) throw await errorOf(response.status, payload);
   const envelope = (payload ?? {}) as { data?: unknown; message?: string };
   let data = envelope.data as T;
   if (options.schema) {

@@ -1,5 +1,5 @@
 import type { ProfileUpdateInput } from '@partner-portal/shared/identity';
-import { CurrentUserSchema, type CurrentUser } from '@partner-portal/shared/user';
+import type { CurrentUser } from '@partner-portal/shared/user';
 import { api } from './api-client';
 import { updateSession } from './session-store';
 
@@ -8,6 +8,8 @@ import { updateSession } from './session-store';
 
 /** PATCH /api/user on oneself (spec §7): answers the updated current user. */
 export async function patchProfile(input: ProfileUpdateInput): Promise<CurrentUser> {
+  // Loaded on use: the language and theme switches of the signed-out pages import this file.
+  const { CurrentUserSchema } = await import('@partner-portal/shared/user');
   return (await api.patch('/api/user', input, { schema: CurrentUserSchema })).data;
 }
 

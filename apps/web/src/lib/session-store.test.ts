@@ -6,6 +6,7 @@ import {
   getLocale,
   getSession,
   SESSION_STORAGE_KEY,
+  sessionStoreReady,
   setSession,
   updateSession,
   useSession,
@@ -31,8 +32,22 @@ describe('session store', () => {
     expect(getSession()).toBeNull();
   });
 
-  it('drops a record it cannot read instead of trusting part of it', () => {
+  it('reads a record stored by another tab only once its schema has loaded, then tells subscribers', async () => {
+    const { result } = renderHook(() => useSession());
+    act(() => {
+      localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY }));
+    });
+    // Before the check: the stored user's language is taken, nothing else is trusted.
+    expect(getLocale()).toBe('es');
+    await act(() => sessionStoreReady());
+    expect(result.current?.email).toBe('ada@example.test');
+    clearSession();
+  });
+
+  it('drops a record it cannot read instead of trusting part of it', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 't', permission: 'root' }));
+    await sessionStoreReady();
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     localStorage.setItem(SESSION_STORAGE_KEY, '{not json');

@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { toLocale, type Locale } from '@partner-portal/shared/constants';
-import {
-  StoredSessionSchema,
-  type CurrentUser,
-  type StoredSession,
-} from '@partner-portal/shared/user';
+import type { CurrentUser, StoredSession } from '@partner-portal/shared/user';
 
 // Spec §4: the signed-in user record lives in local storage (and so survives reloads and is
 // shared by tabs). Signed-out visitors keep only their language and theme preference.
@@ -14,14 +10,51 @@ export const LOCALE_STORAGE_KEY = 'partner-portal.locale';
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; session: StoredSession | null } = { raw: null, session: null };
 
+// A stored record is checked against the shared schema before it is trusted. The schema (and zod
+// with it) is loaded only when there is a record to check, so a signed-out first visit to
+// /signin does not download it (docs/architecture.md "What a first visit downloads").
+let validate: ((value: unknown) => StoredSession | null) | null = null;
+let loading: Promise<void> | null = null;
+
+function loadSessionSchema(): Promise<void> {
+  loading ??= import('@partner-portal/shared/user').then(
+    ({ StoredSessionSchema }) => {
+      validate = (value) => {
+        const parsed = StoredSessionSchema.safeParse(value);
+        return parsed.success ? parsed.data : null;
+      };
+      // A record that arrived meanwhile (another tab signed in) can be read now.
+      notify();
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Resolves once the stored record can be read: at once when there is none (or the schema is in),
+ * otherwise when its schema has loaded. The route guard waits for it before its first decision.
+ */
+export function sessionStoreReady(): Promise<void> {
+  if (validate || localStorage.getItem(SESSION_STORAGE_KEY) === null) return Promise.resolve();
+  return loadSessionSchema();
+}
+
 function read(): StoredSession | null {
   const raw = localStorage.getItem(SESSION_STORAGE_KEY);
   if (raw === cached.raw) return cached.session;
+  if (raw && !validate) {
+    // Not checked yet: signed out until it is (then subscribers hear of it).
+    void loadSessionSchema().catch(() => undefined);
+    return null;
+  }
   let session: StoredSession | null = null;
-  if (raw) {
+  if (raw && validate) {
     try {
-      const parsed = StoredSessionSchema.safeParse(JSON.parse(raw));
-      session = parsed.success ? parsed.data : null;
+      session = validate(JSON.parse(raw));
     } catch {
       session = null;
     }
@@ -41,7 +74,10 @@ export function getSession(): StoredSession | null {
 }
 
 export function setSession(session: StoredSession): void {
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  const raw = JSON.stringify(session);
+  localStorage.setItem(SESSION_STORAGE_KEY, raw);
+  // Our own record, from the server's answer: read back as written, without the schema.
+  cached = { raw, session };
   notify();
 }
 
@@ -76,7 +112,24 @@ export function useSession(): StoredSession | null {
 export function getLocale(): Locale {
   const session = read();
   if (session) return session.locale;
-  return toLocale(localStorage.getItem(LOCALE_STORAGE_KEY) ?? navigator.language);
+  return toLocale(
+    uncheckedLocale() ?? localStorage.getItem(LOCALE_STORAGE_KEY) ?? navigator.language,
+  );
+}
+
+/**
+ * The stored user's language before the record's schema has loaded (the first render waits for
+ * its strings): only a language tag, which toLocale narrows to one we have, is taken from it.
+ */
+function uncheckedLocale(): string | null {
+  const raw = validate ? null : localStorage.getItem(SESSION_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const locale: unknown = (JSON.parse(raw) as { locale?: unknown }).locale;
+    return typeof locale === 'string' ? locale : null;
+  } catch {
+    return null;
+  }
 }
 
 export function setPreferredLocale(locale: Locale): void {

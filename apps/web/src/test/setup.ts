@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 // Components translate through the app's i18next instance, as in the browser. The browser loads
 // the current language before the first render and the rest on demand; tests have both in.
 import { loadTranslations } from '@/lib/i18n';
@@ -9,7 +9,13 @@ import { loadRichFieldControls } from '@/components/form/rich-field-controls';
 
 await Promise.all(LOCALES.map((locale) => loadTranslations(['core', 'rest'], locale)));
 // Likewise the form controls the browser loads on first use, so forms render in one go.
-await loadRichFieldControls();
+// (form-validation is imported for its module only: the form engine's lazy import then finds it
+// loaded, and no app module that tests mock is loaded here first.)
+await Promise.all([loadRichFieldControls(), import('@/components/form/form-validation')]);
+
+// A page's first render in a test file also loads its modules; on a busy CI machine that has
+// taken more than the default second (a findBy* then fails on a page that was still loading).
+configure({ asyncUtilTimeout: 5_000 });
 
 // An unexpected console.error (React warnings, failed prop types, act() warnings) fails the test.
 let consoleErrors: unknown[][] = [];

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { z } from 'zod';
-import { encodeMessage } from '@partner-portal/shared/form-messages';
+import type { z } from 'zod';
 import type { FieldControlProps } from './field-control';
-import { buildFieldSchema } from './field-schema';
 
 export type FormInputType =
   | 'text'
@@ -70,42 +68,8 @@ export interface CardFieldValue {
 
 export type FormInputs = Record<string, FormInputDefinition>;
 
-const isShown = (def: FormInputDefinition | undefined, values: Record<string, unknown>) =>
+export const isShown = (def: FormInputDefinition | undefined, values: Record<string, unknown>) =>
   !def?.visible || def.visible(values);
-
-/**
- * The whole form's schema; hidden-by-condition fields are not validated. An explicit shared
- * schema (e.g. a request schema from packages/shared) runs as well, so the form refuses exactly
- * what the server would; the first message per field wins, the definitions' rules first.
- */
-export function buildFormSchema(inputs: FormInputs, explicit?: z.ZodType) {
-  return z.record(z.string(), z.unknown()).superRefine((values, ctx) => {
-    const failed = new Set<string>();
-    for (const [name, def] of Object.entries(inputs)) {
-      if (!isShown(def, values)) continue;
-      const result = buildFieldSchema(def).safeParse(values[name]);
-      if (!result.success) {
-        failed.add(name);
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message:
-            result.error.issues[0]?.message ?? encodeMessage('global.form.input.error.required'),
-        });
-      }
-    }
-    if (!explicit) return;
-    const shown = shownValues(inputs, values);
-    const result = explicit.safeParse(shown);
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      const name = String(issue.path[0] ?? '');
-      if (!(name in shown) || failed.has(name)) continue;
-      failed.add(name);
-      ctx.addIssue({ code: 'custom', path: [name], message: issue.message });
-    }
-  });
-}
 
 /** The submitted values: everything except fields hidden by their condition. */
 export function shownValues(inputs: FormInputs, values: Record<string, unknown>) {

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Button } from '@/components/ui/button';
 import type { HttpMethod } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { buildFormSchema, defaultValueOf, shownValues, type FormInputs } from './form-definition';
+import { defaultValueOf, shownValues, type FormInputs } from './form-definition';
 import { FormField } from './form-field';
 import { preloadRichFieldControls, RICH_FIELD_TYPES } from './rich-field-controls';
+import type * as FormValidationModule from './form-validation';
 import { useFormSubmit, type FormPaymentFlow, type FormValues } from './use-form-submit';
+
+type FormValidation = typeof FormValidationModule;
 
 export interface FormProps<TResult> {
   inputs: FormInputs;
@@ -25,6 +27,30 @@ export interface FormProps<TResult> {
   payment?: FormPaymentFlow<TResult>;
   className?: string;
   children?: ReactNode;
+}
+
+// The rules (zod and the field schemas) load when someone first reaches into a form (focus, a
+// pointer press), not with the page: the sign-in page paints and settles without them, and a
+// check made before they arrive waits for them.
+let validation: Promise<FormValidation> | null = null;
+function loadFormValidation(): Promise<FormValidation> {
+  validation ??= import('./form-validation').catch((error: unknown) => {
+    validation = null;
+    throw error;
+  });
+  return validation;
+}
+
+function prefetchValidation(): void {
+  loadFormValidation().catch(() => undefined);
+}
+
+function lazyResolver(inputs: FormInputs, schema?: ZodType): Resolver<FormValues> {
+  let resolver: Resolver<FormValues> | null = null;
+  return async (values, context, options) => {
+    resolver ??= (await loadFormValidation()).formResolver(inputs, schema);
+    return resolver(values, context, options);
+  };
 }
 
 /**
@@ -45,7 +71,7 @@ export function Form<TResult = unknown>({
   className,
   children,
 }: FormProps<TResult>) {
-  const resolver = useMemo(() => zodResolver(buildFormSchema(inputs, schema)), [inputs, schema]);
+  const resolver = useMemo(() => lazyResolver(inputs, schema), [inputs, schema]);
   const defaultValues = useMemo(
     () =>
       Object.fromEntries(Object.entries(inputs).map(([name, def]) => [name, defaultValueOf(def)])),
@@ -74,6 +100,8 @@ export function Form<TResult = unknown>({
   return (
     <form
       noValidate
+      onFocus={prefetchValidation}
+      onPointerDown={prefetchValidation}
       onSubmit={(event) => void submit(event)}
       aria-busy={submitting || undefined}
       className={cn(

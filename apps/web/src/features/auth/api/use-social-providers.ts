@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import {
-  SocialProvidersResponseSchema,
-  type SocialProvidersResponse,
-} from '@partner-portal/shared/social';
+import type { SocialProvidersResponse } from '@partner-portal/shared/social';
 import { api } from '@/lib/api-client';
 
 type Provider = SocialProvidersResponse['providers'][number];
+
+function listsProviders(data: unknown): boolean {
+  const providers = (data as { providers?: unknown } | null)?.providers;
+  return Array.isArray(providers) && providers.length > 0;
+}
 
 /**
  * The configured social sign-in providers. Until they load, and if they cannot be loaded, there
@@ -16,7 +18,11 @@ export function useSocialProviders(): Provider[] {
   useEffect(() => {
     let live = true;
     api.get<unknown>('/api/auth/providers').then(
-      ({ data }) => {
+      async ({ data }) => {
+        // Most servers configure none: the schema (and zod with it) is fetched only when there
+        // is a list to check, never for /signin's first paint.
+        if (!listsProviders(data)) return;
+        const { SocialProvidersResponseSchema } = await import('@partner-portal/shared/social');
         const parsed = SocialProvidersResponseSchema.safeParse(data);
         if (live && parsed.success) setProviders(parsed.data.providers);
       },
