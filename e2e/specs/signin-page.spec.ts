@@ -90,7 +90,7 @@ test.describe('sign-in page renders', () => {
     await expect.poll(async () => (await withZod([...scripts])).length).toBeGreaterThan(0);
   });
 
-  test('has a description, a real robots.txt, and a loading screen before the script runs', async ({
+  test('has a description, a real robots.txt, its chunks named, and a loading screen before the script runs', async ({
     page,
     request,
   }) => {
@@ -99,6 +99,10 @@ test.describe('sign-in page renders', () => {
     expect(await robots.text()).toContain('Disallow: /api/');
     const html = await (await request.get('/signin')).text();
     expect(html).toContain('class="boot-screen"');
+    // The page's own chunks are named in its HTML, fetched with the entry (lib/spa.ts).
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/signin-page-[^"]+\.js">/,
+    );
     await page.goto('/signin');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',

@@ -17,7 +17,18 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const dist = mkdtempSync(join(tmpdir(), 'pp-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>SPA</title></head><body><div id="root"></div></body></html>',
+  );
+  // What apps/web/scripts/route-preloads.ts writes after a build.
+  writeFileSync(
+    join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      paths: { '/signin': ['/assets/auth-layout-a1.js', '/assets/signin-page-b2.js'] },
+      coreStrings: { en: '/assets/locale-en-core-c3.js', es: '/assets/locale-es-core-d4.js' },
+    }),
+  );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
   // A built file with the copies apps/web/scripts/compress-dist.mjs writes beside it; each copy
@@ -50,6 +61,33 @@ describe('SPA serving', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("names a listed page's chunks and the visitor's core strings in the HTML it answers", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
+    const spanish = await app.inject({
+      method: 'GET',
+      url: '/signin/?redirect=%2Fteam',
+      headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' },
+    });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers['content-type']).toMatch(/^text\/html/);
+    expect(spanish.headers['cache-control']).toBe('no-cache');
+    expect(spanish.headers.vary).toMatch(/accept-language/i);
+    expect(preloads(spanish.body)).toEqual([
+      '/assets/locale-es-core-d4.js',
+      '/assets/auth-layout-a1.js',
+      '/assets/signin-page-b2.js',
+    ]);
+    expect(spanish.body).toContain('<div id="root">');
+    const english = await app.inject({ method: 'GET', url: '/signin' });
+    expect(preloads(english.body)[0]).toBe('/assets/locale-en-core-c3.js');
+    // A path the build did not list gets the plain index.html.
+    const other = await app.inject({ method: 'GET', url: '/dashboard/core' });
+    expect(preloads(other.body)).toEqual([]);
+  });
 
   it('caches hashed assets for a year, immutably', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Locale } from '@partner-portal/shared/constants';
+import { localeFromAcceptLanguage } from './request-locale';
 import { SERVER_ROOT } from './server-root';
 
 export const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -37,6 +39,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (!existsSync(embedFile)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('embed.html');
   });
+  const pages = routePages(distDir, readFileSync(indexFile, 'utf8'));
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
@@ -44,6 +47,47 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     }
     // A request for a missing file with an extension (a stale hashed asset) is a real 404.
     if (path.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache');
+    const page = pages?.(path, request.headers['accept-language']);
+    if (page) {
+      return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language').send(page);
+    }
+    return reply.sendFile('index.html');
   });
+}
+
+interface RoutePreloads {
+  paths: Record<string, string[]>;
+  coreStrings: Record<Locale, string>;
+}
+
+const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+
+/**
+ * index.html as answered for each path the web build listed (apps/web/scripts/route-preloads.ts),
+ * naming the chunks that page needs and the visitor's core strings, so the browser fetches them
+ * with the entry script rather than after it has run. Null without that list (an older build).
+ */
+function routePages(
+  distDir: string,
+  index: string,
+): ((path: string, acceptLanguage: string | undefined) => string | null) | null {
+  const listFile = join(distDir, 'route-preloads.json');
+  if (!existsSync(listFile) || !index.includes('</head>')) return null;
+  const { paths, coreStrings } = JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads;
+  const pages = new Map<string, string>();
+  return (path, acceptLanguage) => {
+    const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const files = paths[route];
+    if (!files) return null;
+    const locale = localeFromAcceptLanguage(acceptLanguage);
+    const key = `${locale} ${route}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const links = [coreStrings[locale], ...files].map(modulePreload).join('\n    ');
+      page = index.replace('</head>', `  ${links}\n  </head>`);
+      pages.set(key, page);
+    }
+    return page;
+  };
 }
