@@ -57,19 +57,31 @@ async function withDatabase(
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
+    const started = await databaseNow(database);
     await run(database, config);
-    await deliverQueuedMail(database, config);
+    await deliverQueuedMail(database, config, started);
   } finally {
     await database.close();
   }
 }
 
-/** Sends what the command queued (to SMTP, or its links to the log) before the process ends. */
-async function deliverQueuedMail(database: Database, config: Config): Promise<void> {
+/** The database's clock, which stamps the outbox rows (the CLI's may differ from it). */
+async function databaseNow(database: Database): Promise<Date> {
+  const [row] = await database.db
+    .select({ seconds: sql<number>`extract(epoch from now())`.mapWith(Number) })
+    .from(sql`(select 1) as clock`);
+  return new Date(Math.floor((row?.seconds ?? 0) * 1000));
+}
+
+/**
+ * Sends what the command queued (to SMTP, or its links to the log) before the process ends; mail
+ * queued before it started is the servers' to send, and a backlog must not hold the command up.
+ */
+async function deliverQueuedMail(database: Database, config: Config, since: Date): Promise<void> {
   const log = cliLog(config);
   const delivery = createMailDelivery(config.smtpUrl, log);
   try {
-    await new MailDispatcher(database.db, delivery, log).drain();
+    await new MailDispatcher(database.db, delivery, log).drain(since);
   } finally {
     await delivery.close();
   }

@@ -176,6 +176,18 @@ describe('the mail outbox and its dispatcher', () => {
     expect(received.map((got) => got.to).sort()).toEqual([...addresses].sort());
   });
 
+  it('sends only mail queued since a moment when asked (the admin CLI leaves a backlog to the servers)', async () => {
+    await queue().send(mail('backlog@example.test'));
+    // The backlog row is stamped a minute earlier, as one left from before the command would be.
+    await database.db.update(outbox).set({ createdAt: sql`now() - interval '1 minute'` });
+    const since = new Date(Date.now() - 1_000);
+    await queue().send(mail('own@example.test'));
+    expect(await dispatcher().drain(since)).toBe(1);
+    expect(received.map((got) => got.to)).toEqual(['own@example.test']);
+    expect((await rowOf('backlog@example.test'))?.sentAt).toBeNull();
+    expect(await dispatcher().drain()).toBe(1);
+  });
+
   it('waits longer after each failure, up to an hour', () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([10_000, 20_000, 40_000, 80_000]);
     expect(retryDelayMs(30)).toBe(3_600_000);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
@@ -79,11 +79,14 @@ export class MailDispatcher {
       });
   }
 
-  /** Delivers every due mail; answers how many went out. */
-  async drain(): Promise<number> {
+  /**
+   * Delivers every due mail, or only those queued since `queuedSince` (the admin CLI's own, so
+   * a backlog the servers will send does not hold the command up); answers how many went out.
+   */
+  async drain(queuedSince?: Date): Promise<number> {
     let sent = 0;
     for (;;) {
-      const claimed = await this.claim();
+      const claimed = await this.claim(queuedSince);
       for (const mail of claimed) if (await this.deliver(mail)) sent += 1;
       if (claimed.length < this.options.batch || this.stopped) return sent;
     }
@@ -96,12 +99,17 @@ export class MailDispatcher {
     await this.draining;
   }
 
-  private claim(): Promise<QueuedMail[]> {
+  private claim(queuedSince?: Date): Promise<QueuedMail[]> {
     const due = this.db
       .select({ id: outbox.id })
       .from(outbox)
       .where(
-        and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`)),
+        and(
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          lte(outbox.nextAttemptAt, sql`now()`),
+          queuedSince ? gte(outbox.createdAt, queuedSince) : undefined,
+        ),
       )
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(this.options.batch)
