@@ -5,7 +5,8 @@
 // page can draw, which is most of a phone's wait on /signin.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { LOCALES } from '@partner-portal/shared/constants';
-import { ROUTES, type LayoutName } from '../src/app/route-table';
+import { CORE_ONLY_LAYOUTS, ROUTES, type LayoutName } from '../src/app/route-table';
+import { TRANSLATION_PARTS, type TranslationPart } from '../src/locales/parts';
 
 interface ManifestEntry {
   file: string;
@@ -46,28 +47,35 @@ function closure(roots: string[]): Set<string> {
 }
 
 const alreadyPreloaded = closure(['index.html']);
-const preloads: Record<string, string[]> = {};
+const preloads: Record<string, { scripts: string[]; strings: TranslationPart[] }> = {};
 for (const route of ROUTES) {
   // A path with a parameter has no one URL to answer; its page loads as before.
   if (route.path.includes(':')) continue;
   const roots = [LAYOUT_MODULES[route.layout], `src/app/pages/${route.page}-page.tsx`];
-  preloads[route.path] = [...closure(roots)]
-    .filter((key) => !alreadyPreloaded.has(key))
-    .map((key) => `/${entry(key).file}`)
-    .filter((file) => file.endsWith('.js'));
+  preloads[route.path] = {
+    scripts: [...closure(roots)]
+      .filter((key) => !alreadyPreloaded.has(key))
+      .map((key) => `/${entry(key).file}`)
+      .filter((file) => file.endsWith('.js')),
+    // The page draws only once its strings are in (src/app/router.tsx lazyPage): the visitor's
+    // language, which the server picks, is worth naming too.
+    strings: CORE_ONLY_LAYOUTS.includes(route.layout) ? ['core'] : [...TRANSLATION_PARTS],
+  };
 }
-// main.tsx loads the visitor's language before the first render: its chunk is worth naming too.
-const coreStrings = Object.fromEntries(
+const strings = Object.fromEntries(
   LOCALES.map((locale) => {
-    const chunk = Object.values(manifest).find((chunkEntry) =>
-      chunkEntry.file.startsWith(`assets/locale-${locale}-core-`),
-    );
-    if (!chunk) throw new Error(`route-preloads: no core strings chunk for ${locale}`);
-    return [locale, `/${chunk.file}`];
+    const parts = TRANSLATION_PARTS.map((part) => {
+      const chunk = Object.values(manifest).find((chunkEntry) =>
+        chunkEntry.file.startsWith(`assets/locale-${locale}-${part}-`),
+      );
+      if (!chunk) throw new Error(`route-preloads: no ${part} strings chunk for ${locale}`);
+      return [part, `/${chunk.file}`];
+    });
+    return [locale, Object.fromEntries(parts)];
   }),
 );
 writeFileSync(
   `${dist}/route-preloads.json`,
-  `${JSON.stringify({ paths: preloads, coreStrings }, null, 2)}\n`,
+  `${JSON.stringify({ paths: preloads, strings }, null, 2)}\n`,
 );
 process.stdout.write(`route preloads: ${Object.keys(preloads).length} paths\n`);

@@ -25,8 +25,17 @@ beforeAll(async () => {
   writeFileSync(
     join(dist, 'route-preloads.json'),
     JSON.stringify({
-      paths: { '/signin': ['/assets/auth-layout-a1.js', '/assets/signin-page-b2.js'] },
-      coreStrings: { en: '/assets/locale-en-core-c3.js', es: '/assets/locale-es-core-d4.js' },
+      paths: {
+        '/signin': {
+          scripts: ['/assets/auth-layout-a1.js', '/assets/signin-page-b2.js'],
+          strings: ['core'],
+        },
+        '/team': { scripts: ['/assets/team-page-e5.js'], strings: ['core', 'rest'] },
+      },
+      strings: {
+        en: { core: '/assets/locale-en-core-c3.js', rest: '/assets/locale-en-rest-c4.js' },
+        es: { core: '/assets/locale-es-core-d4.js', rest: '/assets/locale-es-rest-d5.js' },
+      },
     }),
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
@@ -62,7 +71,7 @@ describe('SPA serving', () => {
     },
   );
 
-  it("names a listed page's chunks and the visitor's core strings in the HTML it answers", async () => {
+  it("names a listed page's chunks and its strings in the visitor's language in the HTML", async () => {
     const preloads = (body: string) =>
       [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
         (match) => match[1],
@@ -84,9 +93,35 @@ describe('SPA serving', () => {
     expect(spanish.body).toContain('<div id="root">');
     const english = await app.inject({ method: 'GET', url: '/signin' });
     expect(preloads(english.body)[0]).toBe('/assets/locale-en-core-c3.js');
+    // A signed-in page draws with the rest of the strings too.
+    const team = await app.inject({ method: 'GET', url: '/team' });
+    expect(preloads(team.body)).toEqual([
+      '/assets/locale-en-core-c3.js',
+      '/assets/locale-en-rest-c4.js',
+      '/assets/team-page-e5.js',
+    ]);
     // A path the build did not list gets the plain index.html.
     const other = await app.inject({ method: 'GET', url: '/dashboard/core' });
     expect(preloads(other.body)).toEqual([]);
+  });
+
+  it('answers pages without preloads when the list comes from another build', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'pp-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<html><head></head><body>old</body></html>');
+    // The shape an earlier build wrote: one list of files per path.
+    writeFileSync(
+      join(dist, 'route-preloads.json'),
+      JSON.stringify({ paths: { '/signin': ['/assets/a.js'] }, coreStrings: { en: '/b.js' } }),
+    );
+    const { app: other } = await buildTestApp(database, { webDistDir: dist });
+    try {
+      const response = await other.inject({ method: 'GET', url: '/signin' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('old');
+      expect(response.body).not.toContain('modulepreload');
+    } finally {
+      await other.close();
+    }
   });
 
   it('caches hashed assets for a year, immutably', async () => {

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Locale } from '@partner-portal/shared/constants';
+import { z } from 'zod';
+import { LOCALES } from '@partner-portal/shared/constants';
 import { localeFromAcceptLanguage } from './request-locale';
 import { SERVER_ROOT } from './server-root';
 
@@ -39,7 +40,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (!existsSync(embedFile)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('embed.html');
   });
-  const pages = routePages(distDir, readFileSync(indexFile, 'utf8'));
+  const pages = routePages(app, distDir, readFileSync(indexFile, 'utf8'));
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
@@ -56,35 +57,48 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   });
 }
 
-interface RoutePreloads {
-  paths: Record<string, string[]>;
-  coreStrings: Record<Locale, string>;
-}
+/** What apps/web/scripts/route-preloads.ts writes; a translation part is `core` or `rest`. */
+const RoutePreloadsSchema = z.object({
+  paths: z.record(
+    z.string(),
+    z.object({ scripts: z.array(z.string()), strings: z.array(z.string()) }),
+  ),
+  strings: z.record(z.enum(LOCALES), z.record(z.string(), z.string())),
+});
 
 const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
 
 /**
  * index.html as answered for each path the web build listed (apps/web/scripts/route-preloads.ts),
- * naming the chunks that page needs and the visitor's core strings, so the browser fetches them
- * with the entry script rather than after it has run. Null without that list (an older build).
+ * naming the chunks that page needs and the strings it draws in the visitor's language (picked
+ * by Accept-Language, as the app does on a first visit), so the browser fetches them
+ * with the entry script rather than after it has run. Null without a valid list.
  */
 function routePages(
+  app: FastifyInstance,
   distDir: string,
   index: string,
 ): ((path: string, acceptLanguage: string | undefined) => string | null) | null {
   const listFile = join(distDir, 'route-preloads.json');
   if (!existsSync(listFile) || !index.includes('</head>')) return null;
-  const { paths, coreStrings } = JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads;
+  // A list from another build than this server's (one half rebuilt) costs the preloads, not pages.
+  const parsed = RoutePreloadsSchema.safeParse(JSON.parse(readFileSync(listFile, 'utf8')));
+  if (!parsed.success) {
+    app.log.warn({ listFile }, 'route preloads ignored: the list does not match this server');
+    return null;
+  }
+  const { paths, strings } = parsed.data;
   const pages = new Map<string, string>();
   return (path, acceptLanguage) => {
     const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    const files = paths[route];
-    if (!files) return null;
+    const listed = paths[route];
+    if (!listed) return null;
     const locale = localeFromAcceptLanguage(acceptLanguage);
     const key = `${locale} ${route}`;
     let page = pages.get(key);
     if (page === undefined) {
-      const links = [coreStrings[locale], ...files].map(modulePreload).join('\n    ');
+      const translations = listed.strings.flatMap((part) => strings[locale]?.[part] ?? []);
+      const links = [...translations, ...listed.scripts].map(modulePreload).join('\n    ');
       page = index.replace('</head>', `  ${links}\n  </head>`);
       pages.set(key, page);
     }

@@ -37,6 +37,10 @@ export const paths = {
 } as const;
 
 export type LayoutName = 'app' | 'account' | 'auth' | 'centered' | 'onboarding';
+
+// The signed-out screens (the auth layout) get by with the core translations main.tsx loads
+// before the first render; every other screen loads the rest of them along with its chunk.
+export const CORE_ONLY_LAYOUTS: readonly LayoutName[] = ['auth'];
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'permission'; permission: Permission }

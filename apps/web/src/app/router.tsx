@@ -5,14 +5,10 @@ import { loadTranslations } from '@/lib/i18n';
 import { getSession, sessionStoreReady } from '@/lib/session-store';
 import type { TranslationPart } from '@/locales/parts';
 import { resolveGuard } from './route-guard';
-import { ROUTES, type LayoutName } from './route-table';
+import { CORE_ONLY_LAYOUTS, ROUTES, type LayoutName } from './route-table';
 
 // Every page is its own chunk, loaded when its route is first visited.
 const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*-page.tsx');
-
-// The signed-out screens (the auth layout) get by with the core translations main.tsx loads
-// before the first render; every other screen loads the rest of them along with its chunk.
-const CORE_ONLY_LAYOUTS: readonly LayoutName[] = ['auth'];
 
 function lazyPage(name: string, layout?: LayoutName): RouteObject['lazy'] {
   const load = pageModules[`./pages/${name}-page.tsx`];
