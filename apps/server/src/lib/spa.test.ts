@@ -130,6 +130,20 @@ describe('SPA serving', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends a built file only the headers that govern a file, and no XSRF cookie', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of ['content-security-policy', 'referrer-policy', 'x-xss-protection']) {
+      expect(asset.headers[documentOnly]).toBeUndefined();
+    }
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    // The page that loads it carries the policy and hands out the token.
+    const page = await app.inject({ method: 'GET', url: '/signin' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.cookies.map((cookie) => cookie.name)).toContain('XSRF-TOKEN');
+  });
+
   it('serves other files with revalidation', async () => {
     const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);

@@ -11,6 +11,9 @@ export const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
 
 const API_PREFIXES = ['/api/', '/auth/', '/embed/'];
 
+/** Where the web build puts its hashed scripts, stylesheets and images. */
+export const ASSETS_PATH_PREFIX = '/assets/';
+
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year (their name changes
  * with their content), index.html is revalidated on every visit, and any other GET of a path
@@ -47,7 +50,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       return reply.callNotFound();
     }
     // A request for a missing file with an extension (a stale hashed asset) is a real 404.
-    if (path.startsWith('/assets/')) return reply.callNotFound();
+    if (path.startsWith(ASSETS_PATH_PREFIX)) return reply.callNotFound();
     reply.header('cache-control', 'no-cache');
     const page = pages?.(path, request.headers['accept-language']);
     if (page) {

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@partner-portal/shared/api';
 import { AppError } from './app-error';
+import { ASSETS_PATH_PREFIX } from './spa';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -21,7 +22,9 @@ export function registerXsrf(app: FastifyInstance, options: { secureCookie: bool
   // Synchronous: it runs on every request, and a promise per call shows on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    // Not on the built files: a first visit fetches dozens at once, and each would hand out its
+    // own token (and a Set-Cookie keeps a shared cache from storing the file). The page has one.
+    if (!cookie && !request.url.startsWith(ASSETS_PATH_PREFIX)) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
         path: '/',
         sameSite: 'lax',
