@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
 import { workbookRoutes } from './features/analytics/analytics.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
+import { reportImportRoutes } from './features/analytics/report-import.routes';
 import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
 import type { BillingProvider } from './features/billing/billing-provider';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportRoutes, { ctx });
   await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
   await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
+  await app.register(reportImportRoutes, { prefix: '/api/account/data/imports', ctx });
   const oidcClients = new OidcClients(
     config.oauthProviders,
     (provider) => `${config.appUrl}/auth/${provider}/callback`,

@@ -72,6 +72,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/account/plans': { access: { permission: 'user' }, passed: 200 },
   'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'GET /api/account/users': { access: { permission: 'admin' }, passed: 200 },
+  // Report files: a JSON body is not a CSV file, so nothing loads.
+  'GET /api/account/data/imports': { access: { permission: 'admin' }, passed: 200 },
+  'POST /api/account/data/imports': { access: { permission: 'admin' }, payload: {}, passed: 400 },
   // Paying: the upgrade screen needs admin, the billing screen the owner (spec §6).
   'POST /api/account/upgrade': { access: { permission: 'admin' }, payload: {}, passed: 400 },
   'GET /api/account/billing': { access: { permission: 'owner' }, passed: 200 },

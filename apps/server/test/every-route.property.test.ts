@@ -87,6 +87,8 @@ const EXAMPLES: Record<string, Example> = {
   'DELETE /api/user': { body: () => ({ password: WRONG_PASSWORD }) },
   'POST /api/utility/mail': { body: () => ({ template: 'help', message: 'Hello there' }) },
   'POST /api/feedback': { body: () => ({ rating: 'positive', comment: 'Nice' }) },
+  // The file itself is text/csv, fuzzed in report-import.routes.test.ts; here, its name.
+  'POST /api/account/data/imports': { query: () => ({ name: 'fuzz.csv' }) },
   'POST /api/sigma/workbook/embed': { body: () => ({ workbook_id: 'local-core-overview' }) },
   'POST /api/embed/session': {
     body: () => ({ workbook_id: 'local-core-overview', token: token43() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlanIdSchema } from './plans';
+import { ImportProblemSchema } from './report-import';
 
 /** Spec §7: every success is `{ data }`, optionally with a message to show as a notification. */
 export function dataEnvelope<T extends z.ZodType>(data: T) {
@@ -12,6 +13,9 @@ export const ErrorResponseSchema = z.object({
   inputError: z.string().optional(),
   plan: PlanIdSchema.optional(),
   requestId: z.string().optional(),
+  /** A refused file upload: the lines at fault (the first of them, `problemCount` in all). */
+  problems: z.array(ImportProblemSchema).optional(),
+  problemCount: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -91,5 +91,11 @@ export const ACCOUNT_LIMITS = {
     windowMs: MINUTE,
     reason: 'Help requests to support from one user: a person writes once or twice.',
   },
+  report_imports: {
+    max: 30,
+    windowMs: 60 * MINUTE,
+    reason:
+      'Files loaded into one account (a refused file counts nothing): a person loads a few and fixes a line or two, while every load adds rows for good.',
+  },
 } as const satisfies Record<string, Limit>;
 export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;

@@ -9,7 +9,8 @@ import { migrateDatabase } from '../db/migrate';
 import { accounts, accountUsers, users } from '../db/schema/index';
 import { mintImpersonationToken } from '../features/auth/impersonation.service';
 import { readFile } from 'node:fs/promises';
-import { importReport } from '../features/analytics/report-import.service';
+import { basename } from 'node:path';
+import { importReport, wordProblem } from '../features/analytics/report-import.service';
 import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
 import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
@@ -161,10 +162,16 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
     run: ([ownerEmail, file]) =>
       withDatabase(async ({ db }) => {
         if (!ownerEmail || !file) throw new Error('Usage: import-report <owner-email> <file.csv>');
-        const result = await importReport(db, ownerEmail, await readFile(file, 'utf8'));
+        const result = await importReport(
+          db,
+          ownerEmail,
+          await readFile(file, 'utf8'),
+          basename(file),
+        );
         if (!result.ok) {
           for (const problem of result.problems) {
-            console.error(`${file}:${problem.line}: ${problem.field} ${problem.message}`);
+            const { line, field, message } = wordProblem(problem, 'en');
+            console.error(`${file}:${line}: ${field} ${message}`);
           }
           throw new Error(`Nothing imported: ${result.problems.length} problem(s) in ${file}.`);
         }

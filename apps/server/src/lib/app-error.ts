@@ -1,4 +1,5 @@
 import type { PlanId } from '@partner-portal/shared/plans';
+import type { ImportProblem } from '@partner-portal/shared/report-import';
 import type { MessageKey } from './messages';
 
 export const APP_ERROR_STATUS = {
@@ -23,6 +24,8 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   /** With rate_limited: sent as the Retry-After header. */
   retryAfterSeconds?: number;
+  /** A refused file: the lines at fault, in the request's language, and how many there were. */
+  problems?: { list: ImportProblem[]; count: number };
 }
 
 /**

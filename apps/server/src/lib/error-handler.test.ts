@@ -160,7 +160,7 @@ describe('API error envelope', () => {
   it('rejects a body over 1 MiB with 413', async () => {
     const response = await post(JSON.stringify({ name: 'x'.repeat(1024 * 1024) }));
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toMatch(/too large/);
+    expect(response.json().message).toBe('The request body is too large (the limit is 1 MiB).');
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateFormMessage } from '@partner-portal/shared/form-messages';
 import type { ErrorResponse } from '@partner-portal/shared/api';
+import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
 import { AppError } from './app-error';
 import { translate, type MessageKey } from './messages';
 import { localeFromAcceptLanguage } from './request-locale';
@@ -49,12 +50,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const locale = localeFromAcceptLanguage(request.headers['accept-language']);
 
     if (error instanceof AppError) {
-      const { inputError, plan, params, retryAfterSeconds } = error.options;
+      const { inputError, plan, params, retryAfterSeconds, problems } = error.options;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.code(error.status).send({
         message: translate(locale, error.messageKey, params),
         ...(inputError ? { inputError } : {}),
         ...(plan ? { plan } : {}),
+        ...(problems ? { problems: problems.list, problemCount: problems.count } : {}),
       });
     }
 
@@ -83,7 +85,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           type: request.headers['content-type'] ?? '',
         });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, request, 413, 'error.payload_too_large');
+        return sendError(reply, request, 413, 'error.payload_too_large', {
+          limit: `${Math.round((request.routeOptions.bodyLimit ?? MAX_BODY_BYTES) / (1024 * 1024))} MiB`,
+        });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(reply, request, 400, 'error.bad_request');

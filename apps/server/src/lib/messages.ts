@@ -10,7 +10,7 @@ const en = {
   'error.xsrf': 'Your session could not be verified. Please reload the page and try again.',
   'error.not_found': 'The requested resource was not found.',
   'error.route_not_found': 'There is no API endpoint at {{method}} {{url}}.',
-  'error.payload_too_large': 'The request body is too large (the limit is 1 MiB).',
+  'error.payload_too_large': 'The request body is too large (the limit is {{limit}}).',
   'error.unsupported_media_type': 'Content type {{type}} is not supported. Send JSON.',
   'error.rate_limited': 'Too many requests. Please try again in {{seconds}} seconds.',
   'error.service_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
@@ -106,6 +106,23 @@ const en = {
   'error.webhook_not_configured': 'Stripe is not configured on this server.',
   'error.invoice_not_found': 'This invoice does not exist.',
   'message.plan_upgraded': 'Payment received. Your plan is upgraded.',
+  'error.import_refused':
+    'Nothing was imported: the file has {{count}} problem(s) to fix. Correct them and upload it again.',
+  'message.import_done': '{{rows}} rows imported from {{file}}.',
+  'import.problem.file_empty': 'the file is empty',
+  'import.problem.header': 'must be exactly {{expected}}',
+  'import.problem.header_missing': 'missing {{columns}}',
+  'import.problem.header_unknown': 'not expected {{columns}}',
+  'import.problem.no_rows': 'the file has no rows under its header',
+  'import.problem.field_count': 'has {{found}} fields, expected {{expected}}',
+  'import.problem.text_empty': 'is empty',
+  'import.problem.text_too_long': 'is longer than {{max}} characters',
+  'import.problem.text_broken': 'holds a NUL or a broken character',
+  'import.problem.not_whole_number': 'must be a whole number of at least 0',
+  'import.problem.not_amount': 'must be an amount of at least 0 with up to 2 decimals',
+  'import.problem.not_date': 'must be a date as YYYY-MM-DD',
+  'import.problem.not_calendar_date': 'is not a calendar date',
+  'import.problem.date_out_of_range': 'must be between {{min}} and {{max}}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -119,7 +136,8 @@ const es: Record<MessageKey, string> = {
   'error.xsrf': 'No se pudo verificar tu sesión. Recarga la página e inténtalo de nuevo.',
   'error.not_found': 'No se encontró el recurso solicitado.',
   'error.route_not_found': 'No hay ningún endpoint de la API en {{method}} {{url}}.',
-  'error.payload_too_large': 'El cuerpo de la solicitud es demasiado grande (el límite es 1 MiB).',
+  'error.payload_too_large':
+    'El cuerpo de la solicitud es demasiado grande (el límite es {{limit}}).',
   'error.unsupported_media_type': 'El tipo de contenido {{type}} no es compatible. Envía JSON.',
   'error.rate_limited': 'Demasiadas solicitudes. Inténtalo de nuevo en {{seconds}} segundos.',
   'error.service_unavailable':
@@ -228,6 +246,23 @@ const es: Record<MessageKey, string> = {
   'error.webhook_not_configured': 'Stripe no está configurado en este servidor.',
   'error.invoice_not_found': 'Esta factura no existe.',
   'message.plan_upgraded': 'Pago recibido. Tu plan se ha mejorado.',
+  'error.import_refused':
+    'No se ha importado nada: el archivo tiene {{count}} problema(s). Corrígelos y vuelve a subirlo.',
+  'message.import_done': '{{rows}} filas importadas de {{file}}.',
+  'import.problem.file_empty': 'el archivo está vacío',
+  'import.problem.header': 'debe ser exactamente {{expected}}',
+  'import.problem.header_missing': 'faltan {{columns}}',
+  'import.problem.header_unknown': 'sobran {{columns}}',
+  'import.problem.no_rows': 'el archivo no tiene filas bajo el encabezado',
+  'import.problem.field_count': 'tiene {{found}} campos y se esperaban {{expected}}',
+  'import.problem.text_empty': 'está vacío',
+  'import.problem.text_too_long': 'tiene más de {{max}} caracteres',
+  'import.problem.text_broken': 'contiene un NUL o un carácter roto',
+  'import.problem.not_whole_number': 'debe ser un número entero mayor o igual que 0',
+  'import.problem.not_amount': 'debe ser un importe mayor o igual que 0 con hasta 2 decimales',
+  'import.problem.not_date': 'debe ser una fecha con el formato AAAA-MM-DD',
+  'import.problem.not_calendar_date': 'no es una fecha del calendario',
+  'import.problem.date_out_of_range': 'debe estar entre {{min}} y {{max}}',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };

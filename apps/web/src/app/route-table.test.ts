@@ -29,7 +29,7 @@ describe('route table (spec §2)', () => {
     expect(findRoute('/account/nope')).toBeUndefined();
   });
 
-  it('shows each permission the account menu items of spec §6', () => {
+  it('shows each permission the account menu items it may open', () => {
     const personal = [
       '/account/profile',
       '/account/password',
@@ -37,7 +37,7 @@ describe('route table (spec §2)', () => {
       '/account/notifications',
     ];
     expect(menu('user')).toEqual(personal);
-    expect(menu('admin')).toEqual([...personal, '/account/users']);
+    expect(menu('admin')).toEqual([...personal, '/account/users', '/account/data']);
     expect(menu('developer')).toEqual([...personal, '/account/apikeys']);
     expect(menu('owner')).toEqual(
       expect.arrayContaining([
@@ -45,6 +45,7 @@ describe('route table (spec §2)', () => {
         '/account/billing',
         '/account/apikeys',
         '/account/users',
+        '/account/data',
       ]),
     );
     for (const permission of PERMISSIONS)

@@ -32,6 +32,7 @@ export const paths = {
   accountApiKeys: '/account/apikeys',
   accountUpgrade: '/account/upgrade',
   accountUsers: '/account/users',
+  accountData: '/account/data',
   notFound: '/notfound',
   notFound404: '/404',
 } as const;
@@ -140,6 +141,13 @@ export const ROUTES: RouteDefinition[] = [
     access: needs('admin'),
     titleKey: 'titles.users',
     page: 'account-users',
+  },
+  {
+    path: paths.accountData,
+    layout: 'account',
+    access: needs('admin'),
+    titleKey: 'titles.data',
+    page: 'account-data',
   },
   {
     path: paths.dashboardCore,
@@ -259,7 +267,8 @@ export interface NavItem {
     | 'billing'
     | 'notifications'
     | 'apikeys'
-    | 'users';
+    | 'users'
+    | 'data';
 }
 
 /**
@@ -316,6 +325,12 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
     to: paths.accountUsers,
     labelKey: 'app.account_menu.users',
     icon: 'users',
+    permission: 'admin',
+  },
+  {
+    to: paths.accountData,
+    labelKey: 'app.account_menu.data',
+    icon: 'data',
     permission: 'admin',
   },
 ];

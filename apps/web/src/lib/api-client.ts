@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { XSRF_COOKIE } from '@partner-portal/shared/constants';
 import type { PlanId } from '@partner-portal/shared/plans';
+import type { ImportProblem } from '@partner-portal/shared/report-import';
 import { getLocale, getSession } from './session-store';
 import { i18n } from './i18n';
 
@@ -12,11 +13,20 @@ export class ApiError extends Error {
   readonly inputError?: string;
   readonly plan?: PlanId;
   readonly requestId?: string;
+  /** A refused file: its first problems, and how many it has in all. */
+  readonly problems?: ImportProblem[];
+  readonly problemCount?: number;
 
   constructor(
     status: number,
     message: string,
-    extra: { inputError?: string; plan?: PlanId; requestId?: string } = {},
+    extra: {
+      inputError?: string;
+      plan?: PlanId;
+      requestId?: string;
+      problems?: ImportProblem[];
+      problemCount?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,6 +34,8 @@ export class ApiError extends Error {
     this.inputError = extra.inputError;
     this.plan = extra.plan;
     this.requestId = extra.requestId;
+    this.problems = extra.problems;
+    this.problemCount = extra.problemCount;
   }
 }
 
@@ -142,3 +154,56 @@ export const api = {
   delete: <T>(url: string, body?: unknown, options?: RequestOptions<T>) =>
     apiRequest<T>('DELETE', url, { ...options, body }),
 };
+
+/**
+ * A file sent as the request body, with upload progress (0–1) as it goes: fetch() reports no
+ * upload progress, so this one call uses XMLHttpRequest, with the same headers and errors.
+ */
+export function apiUpload<T>(
+  url: string,
+  file: Blob,
+  options: {
+    contentType: string;
+    schema: ZodType<T>;
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  },
+): Promise<{ data: T; message?: string }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    requestHeaders('POST', url).forEach((value, name) => request.setRequestHeader(name, value));
+    request.setRequestHeader('Content-Type', options.contentType);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(0, i18n.t('global.error.network')));
+    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    request.onload = () => {
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        // An answer that is not JSON (a proxy's error page) is handled as no envelope.
+      }
+      if (request.status < 200 || request.status >= 300) {
+        void errorOf(request.status, payload).then(reject);
+        return;
+      }
+      const envelope = (payload ?? {}) as { data?: unknown; message?: string };
+      const parsed = options.schema.safeParse(envelope.data);
+      if (!parsed.success) {
+        reject(new ApiError(request.status, i18n.t('global.error.generic')));
+        return;
+      }
+      resolve(
+        envelope.message === undefined
+          ? { data: parsed.data }
+          : { data: parsed.data, message: envelope.message },
+      );
+    };
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
+}

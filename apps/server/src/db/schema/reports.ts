@@ -3,13 +3,16 @@ import {
   bigserial,
   date,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { users } from './users';
 
 /** Daily report rows the built-in analytics provider renders, always scoped by account. */
 export const reportRows = pgTable(
@@ -65,4 +68,24 @@ export const reportDaily = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.date, table.advertiser, table.campaign] }),
   ],
+);
+
+/**
+ * Each CSV file loaded into an account (the Import data screen's history). Written in the same
+ * transaction as the file's rows, so a row here means the whole file is in.
+ */
+export const reportImports = pgTable(
+  'report_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    // Null for the admin command; kept (set null) when the uploader's user is deleted.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('report_imports_account_created_idx').on(table.accountId, table.createdAt)],
 );

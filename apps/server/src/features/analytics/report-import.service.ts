@@ -1,42 +1,48 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { REPORT_DIMENSIONS, REPORT_METRICS } from '@partner-portal/shared/report-data';
+import type { Locale } from '@partner-portal/shared/constants';
+import {
+  REPORT_COLUMNS,
+  REPORT_IMPORT_HISTORY_LENGTH,
+  type ImportProblem,
+  type ImportProblemCode,
+  type ReportImport,
+} from '@partner-portal/shared/report-import';
 import {
   isStorableText,
   MAX_REPORT_DATE,
   MIN_REPORT_DATE,
 } from '@partner-portal/shared/validation';
 import type { Db } from '../../db/client';
-import { accounts, accountUsers, reportRows, users } from '../../db/schema/index';
-import { parseCsv } from './csv-parse';
+import { accounts, accountUsers, reportImports, reportRows, users } from '../../db/schema/index';
+import { translate } from '../../lib/messages';
+import { parseCsv } from '@partner-portal/shared/csv-parse';
 
-/** The CSV header: the date, then the dimensions and metrics in the order the API names them. */
-export const REPORT_COLUMNS = ['date', ...REPORT_DIMENSIONS, ...REPORT_METRICS] as const;
+const MAX_TEXT_LENGTH = 200;
 
+// Each check's message is the problem's code; lib/messages.ts words it in the reader's language.
 const text = z
   .string()
-  .refine(isStorableText, 'holds a NUL or a broken character')
+  .refine(isStorableText, 'text_broken' satisfies ImportProblemCode)
   .trim()
-  .min(1, 'is empty')
-  .max(200, 'is longer than 200 characters');
+  .min(1, 'text_empty' satisfies ImportProblemCode)
+  .max(MAX_TEXT_LENGTH, 'text_too_long' satisfies ImportProblemCode);
 const count = z
   .string()
-  .regex(/^\d{1,15}$/, 'must be a whole number of at least 0')
+  .regex(/^\d{1,15}$/, 'not_whole_number' satisfies ImportProblemCode)
   .transform(Number);
-const money = z
-  .string()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount of at least 0 with up to 2 decimals');
+const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'not_amount' satisfies ImportProblemCode);
 const RowSchema = z.object({
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'not_date' satisfies ImportProblemCode)
     .refine((value) => {
       const time = Date.parse(`${value}T00:00:00Z`);
       return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-    }, 'is not a calendar date')
+    }, 'not_calendar_date' satisfies ImportProblemCode)
     .refine(
       (value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE,
-      `must be between ${MIN_REPORT_DATE} and ${MAX_REPORT_DATE}`,
+      'date_out_of_range' satisfies ImportProblemCode,
     ),
   advertiser: text,
   campaign: text,
@@ -51,41 +57,49 @@ const RowSchema = z.object({
 });
 type ImportRow = z.infer<typeof RowSchema>;
 
-export interface ImportProblem {
+/** A problem before it is worded: the words depend on who reads it (a screen, the command). */
+export interface RawProblem {
   line: number;
   field: string;
-  message: string;
+  code: ImportProblemCode;
+  params?: Record<string, string | number>;
 }
 
-/** Validates every line; any problem means nothing is imported (issue 5 "Local provider"). */
-export function validateReportCsv(csv: string): { rows: ImportRow[]; problems: ImportProblem[] } {
+const PROBLEM_PARAMS: Partial<Record<ImportProblemCode, Record<string, string | number>>> = {
+  text_too_long: { max: MAX_TEXT_LENGTH },
+  date_out_of_range: { min: MIN_REPORT_DATE, max: MAX_REPORT_DATE },
+};
+
+/** Validates every line; any problem means nothing is imported (docs/analytics.md). */
+export function validateReportCsv(csv: string): { rows: ImportRow[]; problems: RawProblem[] } {
   const records = parseCsv(csv);
   const [header, ...body] = records;
-  if (!header)
-    return { rows: [], problems: [{ line: 1, field: 'header', message: 'the file is empty' }] };
+  if (!header) return { rows: [], problems: [{ line: 1, field: 'header', code: 'file_empty' }] };
   const columns = header.fields.map((name) => name.trim());
   const missing = REPORT_COLUMNS.filter((name) => !columns.includes(name));
   const unknown = columns.filter((name) => !(REPORT_COLUMNS as readonly string[]).includes(name));
   if (missing.length > 0 || unknown.length > 0 || columns.length !== REPORT_COLUMNS.length) {
-    return {
-      rows: [],
-      problems: [
-        {
-          line: 1,
-          field: 'header',
-          message: `must be exactly ${REPORT_COLUMNS.join(',')}${missing.length ? `; missing ${missing.join(', ')}` : ''}${unknown.length ? `; unknown ${unknown.join(', ')}` : ''}`,
-        },
-      ],
+    const problem: RawProblem = {
+      line: 1,
+      field: 'header',
+      code: 'header',
+      params: {
+        expected: REPORT_COLUMNS.join(','),
+        missing: missing.join(', '),
+        unknown: unknown.join(', '),
+      },
     };
+    return { rows: [], problems: [problem] };
   }
   const rows: ImportRow[] = [];
-  const problems: ImportProblem[] = [];
+  const problems: RawProblem[] = [];
   for (const record of body) {
     if (record.fields.length !== columns.length) {
       problems.push({
         line: record.line,
         field: 'row',
-        message: `has ${record.fields.length} fields, expected ${columns.length}`,
+        code: 'field_count',
+        params: { found: record.fields.length, expected: columns.length },
       });
       continue;
     }
@@ -94,12 +108,93 @@ export function validateReportCsv(csv: string): { rows: ImportRow[]; problems: I
     if (parsed.success) rows.push(parsed.data);
     else {
       for (const issue of parsed.error.issues) {
-        problems.push({ line: record.line, field: String(issue.path[0]), message: issue.message });
+        const code = issue.message as ImportProblemCode;
+        problems.push({
+          line: record.line,
+          field: String(issue.path[0]),
+          code,
+          params: PROBLEM_PARAMS[code],
+        });
       }
     }
   }
-  if (body.length === 0) problems.push({ line: 2, field: 'row', message: 'the file has no rows' });
+  if (body.length === 0) problems.push({ line: 2, field: 'row', code: 'no_rows' });
   return { rows, problems };
+}
+
+/** A problem in words, in `locale`. */
+export function wordProblem(problem: RawProblem, locale: Locale): ImportProblem {
+  const params = problem.params ?? {};
+  let message = translate(locale, `import.problem.${problem.code}`, params);
+  if (problem.code === 'header') {
+    // The columns missing and those not expected, where there are any.
+    if (params.missing)
+      message += `; ${translate(locale, 'import.problem.header_missing', { columns: params.missing })}`;
+    if (params.unknown)
+      message += `; ${translate(locale, 'import.problem.header_unknown', { columns: params.unknown })}`;
+  }
+  return { line: problem.line, field: problem.field, code: problem.code, message };
+}
+
+const INSERT_BATCH = 2_000;
+
+/**
+ * Loads a whole file into an account, or nothing: the rows and the history entry in one
+ * transaction, so a crash halfway leaves neither.
+ */
+export async function importReportFile(
+  db: Db,
+  target: { accountId: string; userId: string | null; fileName: string },
+  csv: string,
+): Promise<{ ok: true; rows: number; importId: string } | { ok: false; problems: RawProblem[] }> {
+  const { rows, problems } = validateReportCsv(csv);
+  if (problems.length > 0) return { ok: false, problems };
+  const importId = await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await tx
+        .insert(reportRows)
+        .values(
+          rows
+            .slice(start, start + INSERT_BATCH)
+            .map((row) => ({ ...row, accountId: target.accountId })),
+        );
+    }
+    const [entry] = await tx
+      .insert(reportImports)
+      .values({
+        accountId: target.accountId,
+        userId: target.userId,
+        fileName: target.fileName,
+        rowCount: rows.length,
+      })
+      .returning({ id: reportImports.id });
+    return entry!.id;
+  });
+  return { ok: true, rows: rows.length, importId };
+}
+
+/** The account's latest imports, newest first. */
+export async function listReportImports(db: Db, accountId: string): Promise<ReportImport[]> {
+  const entries = await db
+    .select({
+      id: reportImports.id,
+      fileName: reportImports.fileName,
+      rows: reportImports.rowCount,
+      createdAt: reportImports.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(reportImports)
+    .leftJoin(users, eq(users.id, reportImports.userId))
+    .where(eq(reportImports.accountId, accountId))
+    .orderBy(desc(reportImports.createdAt))
+    .limit(REPORT_IMPORT_HISTORY_LENGTH);
+  return entries.map(({ firstName, lastName, email, createdAt, ...entry }) => ({
+    ...entry,
+    createdAt: createdAt.toISOString(),
+    by: email === null ? null : { firstName: firstName ?? '', lastName: lastName ?? '', email },
+  }));
 }
 
 /** The account an owner's import goes to: their default account if they own it, else the oldest. */
@@ -119,31 +214,15 @@ async function ownedAccount(db: Db, ownerEmail: string) {
   return owned.find((account) => account.id === account.defaultAccountId) ?? owned[0] ?? null;
 }
 
-const INSERT_BATCH = 2_000;
-
+/** The admin command: a file into the account its owner, named by e-mail, signs in to. */
 export async function importReport(
   db: Db,
   ownerEmail: string,
   csv: string,
-): Promise<{ ok: true; rows: number; account: string } | { ok: false; problems: ImportProblem[] }> {
+  fileName = 'admin import',
+): Promise<{ ok: true; rows: number; account: string } | { ok: false; problems: RawProblem[] }> {
   const account = await ownedAccount(db, ownerEmail);
-  if (!account) {
-    return {
-      ok: false,
-      problems: [{ line: 0, field: 'owner', message: `${ownerEmail} owns no account` }],
-    };
-  }
-  const { rows, problems } = validateReportCsv(csv);
-  if (problems.length > 0) return { ok: false, problems };
-  // All or nothing: one transaction for the whole file.
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await tx
-        .insert(reportRows)
-        .values(
-          rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, accountId: account.id })),
-        );
-    }
-  });
-  return { ok: true, rows: rows.length, account: account.name };
+  if (!account) throw new Error(`${ownerEmail} owns no account`);
+  const result = await importReportFile(db, { accountId: account.id, userId: null, fileName }, csv);
+  return result.ok ? { ok: true, rows: result.rows, account: account.name } : result;
 }

@@ -9,8 +9,21 @@ import type { Database } from '../../db/client';
 import { reportRows } from '../../db/schema/index';
 import { createAccount, createUser } from '../../../test/factories';
 import { createTestDatabase } from '../../../test/test-database';
-import { parseCsv } from './csv-parse';
-import { importReport, validateReportCsv } from './report-import.service';
+import { parseCsv } from '@partner-portal/shared/csv-parse';
+import {
+  importReport,
+  validateReportCsv,
+  wordProblem,
+  type RawProblem,
+} from './report-import.service';
+
+/** Problems as the admin command prints them, in English. */
+const inWords = (problems: RawProblem[]) =>
+  problems.map((problem) => {
+    const { line, field, message } = wordProblem(problem, 'en');
+    return { line, field, message };
+  });
+const problemsOf = (csv: string) => inWords(validateReportCsv(csv).problems);
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const HEADER =
@@ -73,7 +86,7 @@ describe('validateReportCsv', () => {
       '2026-01-03,Acme,Spring',
       '2026-13-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00',
     ].join('\n');
-    expect(validateReportCsv(csv).problems).toEqual([
+    expect(problemsOf(csv)).toEqual([
       { line: 3, field: 'date', message: 'is not a calendar date' },
       { line: 4, field: 'advertiser', message: 'is empty' },
       { line: 4, field: 'impressions', message: 'must be a whole number of at least 0' },
@@ -88,15 +101,22 @@ describe('validateReportCsv', () => {
   });
 
   it('refuses a header that is not exactly the report columns', () => {
-    expect(validateReportCsv('date,advertiser,spend\n').problems).toEqual([
+    expect(problemsOf('date,advertiser,spend\n')).toEqual([
       {
         line: 1,
         field: 'header',
-        message: `must be exactly ${HEADER}; missing campaign, channel, country, device, impressions, clicks, conversions, revenue, payout; unknown spend`,
+        message: `must be exactly ${HEADER}; missing campaign, channel, country, device, impressions, clicks, conversions, revenue, payout; not expected spend`,
       },
     ]);
-    expect(validateReportCsv('').problems[0]?.message).toBe('the file is empty');
-    expect(validateReportCsv(`${HEADER}\n`).problems[0]?.message).toBe('the file has no rows');
+    expect(problemsOf('')[0]?.message).toBe('the file is empty');
+    expect(problemsOf(`${HEADER}\n`)[0]?.message).toBe('the file has no rows under its header');
+  });
+
+  it("words each problem in the reader's language", () => {
+    const csv = `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00,extra\n`;
+    const [problem] = validateReportCsv(csv).problems;
+    expect(problem).toMatchObject({ line: 2, field: 'row', code: 'field_count' });
+    expect(wordProblem(problem!, 'es').message).toBe('tiene 12 campos y se esperaban 11');
   });
 });
 
@@ -118,15 +138,13 @@ describe('importReport', () => {
     const { user } = await createUser(database.db, { account, permission: 'owner' });
     const csv = `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n2026-01-02,Acme,Spring,search,US,desktop,lots,9,2,20.00,16.00\n`;
     const result = await importReport(database.db, user.email, csv);
-    expect(result).toEqual({
-      ok: false,
-      problems: [
-        { line: 3, field: 'impressions', message: 'must be a whole number of at least 0' },
-      ],
-    });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : inWords(result.problems)).toEqual([
+      { line: 3, field: 'impressions', message: 'must be a whole number of at least 0' },
+    ]);
     expect(await rowsOf(account.id)).toBe(0);
     const { user: member } = await createUser(database.db, { account, permission: 'admin' });
-    expect(await importReport(database.db, member.email, csv)).toMatchObject({ ok: false });
+    await expect(importReport(database.db, member.email, csv)).rejects.toThrow(/owns no account/);
   });
 });
 

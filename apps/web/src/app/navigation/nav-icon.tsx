@@ -3,6 +3,7 @@ import {
   Bell,
   CircleHelp,
   CreditCard,
+  FileUp,
   House,
   KeyRound,
   LockKeyhole,
@@ -28,6 +29,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   notifications: Bell,
   apikeys: Code,
   users: UsersRound,
+  data: FileUp,
 };
 
 export function NavIcon({ icon, className }: { icon: NavItem['icon']; className?: string }) {

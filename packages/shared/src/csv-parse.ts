@@ -1,6 +1,7 @@
 /**
- * RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF ends a
- * record. Returns each record with the 1-based line it starts on, for error messages.
+ * RFC 4180 CSV, read alike by the server's import and the Import data screen's preview: quoted
+ * fields may hold commas, quotes ("") and line breaks; CRLF or LF ends a record. Returns each
+ * record with the 1-based line it starts on, for error messages.
  */
 export function parseCsv(text: string): { line: number; fields: string[] }[] {
   const records: { line: number; fields: string[] }[] = [];

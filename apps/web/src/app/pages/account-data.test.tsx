@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REPORT_COLUMNS } from '@partner-portal/shared/report-import';
+import { clearSession, setSession } from '@/lib/session-store';
+import { renderRoute } from '@/test/render-route';
+import { testSession } from '@/test/test-session';
+import { accountMenuItems } from '../route-table';
+
+const HEADER = REPORT_COLUMNS.join(',');
+const LINE = (day: number) =>
+  `2026-01-${String(day).padStart(2, '0')},Acme,Spring,search,US,desktop,100,5,1,10.00,8.00`;
+
+/** The one upload the screen makes: answered by the test once it has checked what was sent. */
+class FakeUpload {
+  static last: FakeUpload | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeUpload.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+  FakeUpload.last = null;
+});
+
+function open(history: unknown[] = []) {
+  const listCalls = vi.fn(() => new Response(JSON.stringify({ data: history })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url === '/api/account/data/imports'
+        ? listCalls()
+        : new Response(JSON.stringify({ data: null }), { status: 200 }),
+    ),
+  );
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  setSession(testSession({ permission: 'admin' }));
+  renderRoute('/account/data');
+  return { listCalls };
+}
+
+const csvFile = (text: string, name = 'january.csv') =>
+  new File([text], name, { type: 'text/csv' });
+
+async function choose(file: File) {
+  const input = await screen.findByTestId('csv-file-input');
+  await userEvent.upload(input, file);
+}
+
+describe('/account/data', () => {
+  it('explains the file, offers the template and shows an empty history', async () => {
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import data' })).toBeVisible();
+    expect(screen.getByText(HEADER)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download the template' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Choose a CSV file' })).toBeVisible();
+    expect(await screen.findByText('No file has been imported yet.')).toBeVisible();
+  });
+
+  it("previews the first rows of the chosen file and names a header's wrong columns", async () => {
+    open();
+    await choose(csvFile(`date,advertiser,spend\n${[1, 2, 3, 4, 5, 6, 7].map(LINE).join('\n')}\n`));
+    const preview = await screen.findByRole('region', { name: 'First rows of the file' });
+    // The header and five rows: lines 2 to 6 of the file, not 7 and 8.
+    expect(within(preview).getAllByRole('row')).toHaveLength(6);
+    expect(within(preview).getByRole('cell', { name: '6' })).toBeVisible();
+    expect(within(preview).queryByRole('cell', { name: '7' })).toBeNull();
+    expect(screen.getByText(/Columns the import does not know: spend/)).toBeVisible();
+    expect(screen.getByText(/Missing columns: campaign, channel/)).toBeVisible();
+  });
+
+  it('sends the file with its progress, then shows the rows loaded and the new history', async () => {
+    const { listCalls } = open();
+    await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+
+    const upload = FakeUpload.last!;
+    expect(upload.method).toBe('POST');
+    expect(upload.url).toBe('/api/account/data/imports?name=january.csv');
+    expect(upload.headers['content-type']).toBe('text/csv');
+    expect(upload.headers.authorization).toBe('Bearer header.payload.signature');
+    expect(upload.body).toBeInstanceOf(File);
+
+    upload.progress(50, 100);
+    expect(await screen.findByText('Sending the file… 50 %')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    const listed = listCalls.mock.calls.length;
+    upload.answer(201, {
+      data: { id: 'i1', rows: 1 },
+      message: '1 rows imported from january.csv.',
+    });
+    expect(await screen.findByText('1 rows imported from january.csv.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/core',
+    );
+    await waitFor(() => expect(listCalls.mock.calls.length).toBeGreaterThan(listed));
+    // Ready for the next file.
+    expect(screen.getByRole('button', { name: 'Choose a CSV file' })).toBeVisible();
+  });
+
+  it('lists every line to fix when the file is refused, and counts those not listed', async () => {
+    open();
+    await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    FakeUpload.last!.answer(400, {
+      message: 'Nothing was imported: the file has 3 problem(s) to fix.',
+      inputError: 'file',
+      problems: [
+        { line: 3, field: 'date', code: 'not_calendar_date', message: 'is not a calendar date' },
+      ],
+      problemCount: 3,
+    });
+    const problems = await screen.findByRole('list', { name: 'Lines to fix' });
+    expect(within(problems).getByText('Line 3, date:')).toBeVisible();
+    expect(within(problems).getByText(/is not a calendar date/)).toBeVisible();
+    expect(screen.getByText('…and 2 more problems.')).toBeVisible();
+    // The file stays chosen, to try again after a fix elsewhere.
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
+  });
+
+  it('lists the history with who loaded each file, when, and how many rows', async () => {
+    open([
+      {
+        id: 'i2',
+        fileName: 'february.csv',
+        rows: 12500,
+        createdAt: '2026-02-01T10:00:00.000Z',
+        by: { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.test' },
+      },
+      { id: 'i1', fileName: 'seed.csv', rows: 1, createdAt: '2026-01-01T10:00:00.000Z', by: null },
+    ]);
+    const history = await screen.findByRole('list', { name: 'Import history' });
+    const [newest, oldest] = within(history).getAllByRole('listitem');
+    expect(newest).toHaveTextContent('february.csv');
+    expect(newest).toHaveTextContent(/Ada Admin, Feb 1, 2026/);
+    expect(newest).toHaveTextContent('12,500 rows');
+    expect(oldest).toHaveTextContent('An administrator');
+    expect(oldest).toHaveTextContent('1 row');
+  });
+
+  it('is in the account menu of owners and admins only', () => {
+    const has = (permission: Parameters<typeof accountMenuItems>[0]) =>
+      accountMenuItems(permission).some((item) => item.to === '/account/data');
+    expect(has('owner')).toBe(true);
+    expect(has('admin')).toBe(true);
+    expect(has('user')).toBe(false);
+  });
+});
