@@ -107,5 +107,7 @@ export const EmbedSessionResponseSchema = z.object({
   advertiser_name: z.string().nullable(),
   /** The first and last day with data, so the page can offer a sensible range. */
   data_range: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** Whether the viewer may load report data (owners and admins): the empty state says how. */
+  can_import: z.boolean(),
 });
 export type EmbedSessionResponse = z.infer<typeof EmbedSessionResponseSchema>;

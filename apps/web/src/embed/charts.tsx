@@ -12,7 +12,13 @@ import {
 import { Bar, Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@partner-portal/shared/constants';
-import type { BreakdownResponse, TrendResponse } from '@partner-portal/shared/report-data';
+import type {
+  BreakdownResponse,
+  ReportDimension,
+  TrendResponse,
+} from '@partner-portal/shared/report-data';
+import { formatDay, formatFullDay } from './date-format';
+import { dimensionValueLabel } from './display-names';
 import { chartColors, formatCount, formatMoney } from './format';
 
 ChartJS.register(
@@ -53,7 +59,17 @@ export function TrendChart({
           animation: ANIMATION,
           maintainAspectRatio: false,
           interaction: { mode: 'index', intersect: false },
-          plugins: { legend: { labels: { color: colors.text } } },
+          plugins: {
+            legend: { labels: { color: colors.text } },
+            tooltip: {
+              callbacks: {
+                title: (items) => {
+                  const day = trend[items[0]?.dataIndex ?? -1];
+                  return day ? formatFullDay(locale, day.date) : '';
+                },
+              },
+            },
+          },
           scales: {
             x: { ticks: { color: colors.text, maxTicksLimit: 8 }, grid: { color: colors.grid } },
             revenue: {
@@ -75,7 +91,7 @@ export function TrendChart({
           },
         }}
         data={{
-          labels: trend.map((day) => day.date),
+          labels: trend.map((day) => formatDay(locale, day.date)),
           datasets: [
             {
               label: t('embed.metrics.revenue'),
@@ -105,22 +121,25 @@ export function TrendChart({
 /** Top-N of a breakdown as horizontal bars, by revenue. */
 export function TopChart({
   data,
+  dimension,
   locale,
   dark,
   label,
 }: {
   data: BreakdownResponse;
+  dimension: ReportDimension;
   locale: Locale;
   dark: boolean;
   label: string;
 }) {
   const colors = chartColors(dark);
+  const names = data.rows.map((row) => dimensionValueLabel(locale, dimension, row.key));
   return (
     <div className="h-64">
       <Bar
         role="img"
         aria-label={`${label}: ${data.rows
-          .map((row) => `${row.key} ${formatMoney(locale, row.revenue)}`)
+          .map((row, index) => `${names[index]} ${formatMoney(locale, row.revenue)}`)
           .join(', ')}`}
         options={{
           animation: ANIMATION,
@@ -140,7 +159,7 @@ export function TopChart({
           },
         }}
         data={{
-          labels: data.rows.map((row) => row.key),
+          labels: names,
           datasets: [
             {
               data: data.rows.map((row) => row.revenue),

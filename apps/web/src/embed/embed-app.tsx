@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
 import type { EmbedSessionResponse, ReportRange } from '@partner-portal/shared/report-data';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { EmbedApi, openEmbedSession } from './embed-api';
 import { presetRange } from './date-range';
+import { NoReportData } from './empty-state';
 import { followPageHeight, postToHost } from './parent-events';
 import { RangeFilter } from './range-filter';
 import { WorkbookView } from './workbook-view';
@@ -39,6 +40,7 @@ type State =
  */
 export function EmbedApp({ where }: { where: EmbedLocation }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const [state, setState] = useState<State>({ kind: 'opening' });
   const [range, setRange] = useState<ReportRange>(() => presetRange('30d'));
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,20 +91,22 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
   }
   if (state.kind === 'expired' || !api || !session || !workbook) {
     return (
-      <main className="p-4">
+      <div className="p-4">
         <Banner variant="error" title={t('embed.expired.title')}>
           {t('embed.expired.body')}
         </Banner>
-      </main>
+      </div>
     );
   }
+  const hasData = session.data_range !== null;
+  // The host page has the <main> landmark and the <h1>: inside its frame this is a section.
   return (
-    <main className="grid gap-4 p-4">
+    <section aria-labelledby={titleId} className="grid min-w-0 gap-4 p-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-lg font-semibold">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold">
             {t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name })}
-          </h1>
+          </h2>
           <p className="text-sm text-muted-foreground">
             {session.advertiser_name
               ? t('embed.scope.advertiser', {
@@ -112,26 +116,25 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
               : t('embed.scope.partner', { partner: session.partner_name })}
           </p>
         </div>
-        <RangeFilter range={range} onChange={setRange} />
+        {hasData ? <RangeFilter range={range} locale={where.locale} onChange={setRange} /> : null}
       </header>
       {failure ? (
         <Banner variant="error" title={t('embed.failed')}>
           {failure}
         </Banner>
       ) : null}
-      {session.data_range === null ? (
-        <Banner variant="info" title={t('embed.empty.title')}>
-          {t('embed.empty.body')}
-        </Banner>
-      ) : null}
-      <WorkbookView
-        sections={workbook.sections}
-        api={api}
-        range={range}
-        locale={where.locale}
-        dark={where.dark}
-        onError={onError}
-      />
-    </main>
+      {hasData ? (
+        <WorkbookView
+          sections={workbook.sections}
+          api={api}
+          range={range}
+          locale={where.locale}
+          dark={where.dark}
+          onError={onError}
+        />
+      ) : (
+        <NoReportData workbookId={workbook.workbookId} canImport={session.can_import} />
+      )}
+    </section>
   );
 }

@@ -4,20 +4,43 @@ import type { KpisResponse, ReportMetric } from '@partner-portal/shared/report-d
 import type { Locale } from '@partner-portal/shared/constants';
 import { cn } from '@/lib/cn';
 import { formatCount, formatMoney, formatPercent, percentChange } from './format';
+import { kpiGridLayout } from './kpi-grid';
 
-const TILES: ReportMetric[] = ['impressions', 'clicks', 'conversions', 'revenue', 'payout'];
+const TILES: readonly ReportMetric[] = [
+  'impressions',
+  'clicks',
+  'conversions',
+  'revenue',
+  'payout',
+];
 
 /** KPI tiles with the change against the same number of days just before the range. */
-export function KpiTiles({ kpis, locale }: { kpis: KpisResponse | null; locale: Locale }) {
+export function KpiTiles({
+  kpis,
+  locale,
+  metrics = TILES,
+}: {
+  kpis: KpisResponse | null;
+  locale: Locale;
+  metrics?: readonly ReportMetric[];
+}) {
   const { t } = useTranslation();
+  const layout = kpiGridLayout(metrics.length);
   return (
     <section
       aria-label={t('embed.sections.kpis')}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      data-testid="kpi-grid"
+      className={cn('grid gap-3', layout.grid)}
     >
-      {TILES.map((metric) => {
+      {metrics.map((metric, index) => {
+        const span = index === metrics.length - 1 ? layout.last : undefined;
         if (!kpis) {
-          return <div key={metric} className="h-24 animate-pulse rounded-lg border bg-muted/50" />;
+          return (
+            <div
+              key={metric}
+              className={cn('h-24 animate-pulse rounded-lg border bg-muted/50', span)}
+            />
+          );
         }
         const value = kpis.current[metric];
         const money = metric === 'revenue' || metric === 'payout';
@@ -25,7 +48,7 @@ export function KpiTiles({ kpis, locale }: { kpis: KpisResponse | null; locale: 
         const Icon =
           change === null || change === 0 ? Minus : change > 0 ? ArrowUpRight : ArrowDownRight;
         return (
-          <div key={metric} className="min-w-0 rounded-lg border bg-card p-3 sm:p-4">
+          <div key={metric} className={cn('min-w-0 rounded-lg border bg-card p-3 sm:p-4', span)}>
             <p className="text-xs font-medium text-muted-foreground">
               {t(`embed.metrics.${metric}`)}
             </p>

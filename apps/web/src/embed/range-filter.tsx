@@ -1,4 +1,4 @@
-import { toLocale } from '@partner-portal/shared/constants';
+import type { Locale } from '@partner-portal/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportRangeQuerySchema, type ReportRange } from '@partner-portal/shared/report-data';
@@ -7,17 +7,21 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { formatDateRange } from './date-format';
 import { presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
 
 /** Spec: a date-range filter with presets and a custom range; the last 30 days by default. */
 export function RangeFilter({
   range,
+  locale,
   onChange,
 }: {
   range: ReportRange;
+  /** The page's language, for the dates shown (the API keeps ISO dates). */
+  locale: Locale;
   onChange: (range: ReportRange) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [preset, setPreset] = useState<RangePreset>('30d');
   const [draft, setDraft] = useState(range);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
@@ -42,9 +46,7 @@ export function RangeFilter({
     const issue = parsed.error.issues[0];
     setError({
       field: String(issue?.path[0] ?? 'from'),
-      message:
-        translateFormMessage(toLocale(i18n.language), issue?.message ?? '') ??
-        t('global.error.generic'),
+      message: translateFormMessage(locale, issue?.message ?? '') ?? t('global.error.generic'),
     });
   };
 
@@ -84,8 +86,8 @@ export function RangeFilter({
           ) : null}
         </>
       ) : (
-        <p className="pb-2 text-sm text-muted-foreground tabular-nums">
-          {t('embed.range.showing', { from: range.from, to: range.to })}
+        <p className="pb-2 text-sm text-muted-foreground" data-testid="range-label">
+          {formatDateRange(locale, range)}
         </p>
       )}
     </div>

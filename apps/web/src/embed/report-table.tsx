@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@partner-portal/shared/constants';
@@ -7,15 +7,31 @@ import {
   type BreakdownQuery,
   type BreakdownResponse,
   type ReportDimension,
+  type ReportMetric,
   type ReportRange,
 } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import type { EmbedApi } from './embed-api';
+import { dimensionValueLabel } from './display-names';
 import { useLoaded } from './use-loaded';
 import { formatCount, formatMoney } from './format';
 
 type SortKey = BreakdownQuery['sort'];
 const PAGE_SIZE = 10;
+
+// What a partner reads first stays in view on a phone; the other figures fold under the name.
+const PRIORITY: readonly ReportMetric[] = ['revenue', 'payout'];
+const SECONDARY = REPORT_METRICS.filter((metric) => !PRIORITY.includes(metric));
+const SECONDARY_CELL = 'hidden sm:table-cell';
+
+function isPriority(metric: ReportMetric): boolean {
+  return PRIORITY.includes(metric);
+}
+
+function isMoney(metric: ReportMetric): boolean {
+  return metric === 'revenue' || metric === 'payout';
+}
 
 /** A server-sorted, paginated breakdown with CSV export of every row in the session's scope. */
 export function ReportTable({
@@ -32,6 +48,7 @@ export function ReportTable({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({
     key: 'revenue',
     dir: 'desc',
@@ -62,15 +79,21 @@ export function ReportTable({
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const columns: SortKey[] = ['key', ...REPORT_METRICS];
   const title = t(`embed.dimensions.${dimension}`);
+  const format = (metric: ReportMetric, value: number) =>
+    isMoney(metric) ? formatMoney(locale, value) : formatCount(locale, value);
+  const empty = data !== null && data.total === 0;
 
   return (
-    <section aria-label={title} className="grid gap-3 rounded-lg border bg-card p-4">
+    <section aria-labelledby={titleId} className="grid min-w-0 gap-3 rounded-lg border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">{title}</h2>
+        <h3 id={titleId} className="text-sm font-semibold">
+          {title}
+        </h3>
         <Button
           variant="outline"
           size="sm"
           loading={exporting}
+          disabled={empty}
           onClick={() => {
             setExporting(true);
             api
@@ -83,91 +106,118 @@ export function ReportTable({
           {t('embed.table.export')}
         </Button>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
-          <thead>
-            <tr className="border-b text-left text-xs text-muted-foreground">
-              {columns.map((column) => {
-                const active = sort.key === column;
-                const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
-                return (
-                  <th
-                    key={column}
-                    scope="col"
-                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    className={column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right'}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => toggleSort(column)}
-                      className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      {empty ? (
+        <p className="rounded-md border border-dashed py-6 text-center text-sm text-muted-foreground">
+          {t('embed.table.empty')}
+        </p>
+      ) : (
+        <div className="sm:overflow-x-auto">
+          <table className="w-full text-sm sm:min-w-[36rem]">
+            <thead>
+              <tr className="border-b text-left text-xs text-muted-foreground">
+                {columns.map((column) => {
+                  const active = sort.key === column;
+                  const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+                  return (
+                    <th
+                      key={column}
+                      scope="col"
+                      aria-sort={
+                        active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
+                      }
+                      className={cn(
+                        column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right',
+                        column !== 'key' && !isPriority(column) && SECONDARY_CELL,
+                      )}
                     >
-                      {column === 'key' ? title : t(`embed.metrics.${column}`)}
-                      <Icon aria-hidden className="size-3" />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody aria-busy={!data}>
-            {!data
-              ? Array.from({ length: 5 }, (_, index) => (
-                  <tr key={index} className="border-b last:border-0">
-                    <td colSpan={columns.length} className="py-2">
-                      <div className="h-4 animate-pulse rounded bg-muted" />
-                    </td>
-                  </tr>
-                ))
-              : data.rows.map((row) => (
-                  <tr key={row.key} className="border-b last:border-0">
-                    <th scope="row" className="py-2 pr-2 text-left font-medium">
-                      {row.key}
+                      <button
+                        type="button"
+                        onClick={() => toggleSort(column)}
+                        className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      >
+                        {column === 'key' ? title : t(`embed.metrics.${column}`)}
+                        <Icon aria-hidden className="size-3" />
+                      </button>
                     </th>
-                    {REPORT_METRICS.map((metric) => (
-                      <td key={metric} className="py-2 pl-2 text-right tabular-nums">
-                        {metric === 'revenue' || metric === 'payout'
-                          ? formatMoney(locale, row[metric])
-                          : formatCount(locale, row[metric])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-            {data && data.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="py-6 text-center text-muted-foreground">
-                  {t('embed.table.empty')}
-                </td>
+                  );
+                })}
               </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <div className="flex items-center justify-end gap-2 text-xs text-muted-foreground">
-        <span aria-live="polite">
-          {t('embed.table.page', { page: data?.page ?? page, pages, total: data?.total ?? 0 })}
-        </span>
-        <Button
-          variant="outline"
-          size="icon"
-          className="size-8"
-          aria-label={t('embed.table.previous')}
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        >
-          <ChevronLeft aria-hidden />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          className="size-8"
-          aria-label={t('embed.table.next')}
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          <ChevronRight aria-hidden />
-        </Button>
-      </div>
+            </thead>
+            <tbody aria-busy={!data}>
+              {!data
+                ? Array.from({ length: 5 }, (_, index) => (
+                    <tr key={index} className="border-b last:border-0">
+                      <td colSpan={columns.length} className="py-2">
+                        <div className="h-4 animate-pulse rounded bg-muted" />
+                      </td>
+                    </tr>
+                  ))
+                : data.rows.map((row) => (
+                    <tr key={row.key} className="border-b align-top last:border-0">
+                      <th
+                        scope="row"
+                        className="py-2 pr-2 text-left font-medium [overflow-wrap:anywhere]"
+                      >
+                        {dimensionValueLabel(locale, dimension, row.key)}
+                        {/* On a phone the secondary columns fold in here, so nothing scrolls. */}
+                        <span
+                          className="block text-xs font-normal text-muted-foreground tabular-nums sm:hidden"
+                          data-testid="secondary-figures"
+                        >
+                          {SECONDARY.map(
+                            (metric) =>
+                              `${t(`embed.metrics.${metric}`)} ${format(metric, row[metric])}`,
+                          ).join(' · ')}
+                        </span>
+                      </th>
+                      {REPORT_METRICS.map((metric) => (
+                        <td
+                          key={metric}
+                          className={cn(
+                            'py-2 pl-2 text-right whitespace-nowrap tabular-nums',
+                            !isPriority(metric) && SECONDARY_CELL,
+                          )}
+                        >
+                          {format(metric, row[metric])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {empty ? null : (
+        <div className="flex flex-wrap items-center justify-end gap-2 text-xs text-muted-foreground">
+          <span aria-live="polite">
+            {t('embed.table.page', {
+              page: data?.page ?? page,
+              pages,
+              total: formatCount(locale, data?.total ?? 0),
+            })}
+          </span>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('embed.table.previous')}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('embed.table.next')}
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

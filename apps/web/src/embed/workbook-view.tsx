@@ -1,12 +1,15 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@partner-portal/shared/constants';
 import type { WorkbookSection } from '@partner-portal/shared/local-workbooks';
-import type {
-  BreakdownResponse,
-  KpisResponse,
-  ReportDimension,
-  ReportRange,
-  TrendResponse,
+import {
+  REPORT_METRICS,
+  type BreakdownResponse,
+  type KpisResponse,
+  type MetricTotals,
+  type ReportDimension,
+  type ReportRange,
+  type TrendResponse,
 } from '@partner-portal/shared/report-data';
 import type { EmbedApi } from './embed-api';
 import { TopChart, TrendChart } from './charts';
@@ -23,9 +26,12 @@ interface ViewProps {
 }
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section aria-label={title} className="grid gap-3 rounded-lg border bg-card p-4">
-      <h2 className="text-sm font-semibold">{title}</h2>
+    <section aria-labelledby={id} className="grid min-w-0 gap-3 rounded-lg border bg-card p-4">
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -33,6 +39,20 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 
 function ChartSkeleton() {
   return <div className="h-64 animate-pulse rounded-md bg-muted/60" />;
+}
+
+/** Stands in for a chart when the range has nothing to draw (no axes from $0 to $1). */
+function NoDataInRange() {
+  const { t } = useTranslation();
+  return (
+    <p className="grid h-32 place-items-center rounded-md border border-dashed text-center text-sm text-muted-foreground">
+      {t('embed.charts.empty')}
+    </p>
+  );
+}
+
+function hasFigures(totals: MetricTotals): boolean {
+  return REPORT_METRICS.some((metric) => totals[metric] !== 0);
 }
 
 function Kpis({ api, range, locale, onError }: ViewProps) {
@@ -45,7 +65,13 @@ function Trend({ api, range, locale, dark, onError }: ViewProps) {
   const trend = useLoaded<TrendResponse>(() => api.trend(range), JSON.stringify(range), onError);
   return (
     <Panel title={t('embed.sections.trend')}>
-      {trend ? <TrendChart trend={trend} locale={locale} dark={dark} /> : <ChartSkeleton />}
+      {!trend ? (
+        <ChartSkeleton />
+      ) : trend.some(hasFigures) ? (
+        <TrendChart trend={trend} locale={locale} dark={dark} />
+      ) : (
+        <NoDataInRange />
+      )}
     </Panel>
   );
 }
@@ -68,10 +94,18 @@ function Top({ dimension, ...props }: ViewProps & { dimension: ReportDimension }
   );
   return (
     <Panel title={title}>
-      {data ? (
-        <TopChart data={data} locale={props.locale} dark={props.dark} label={title} />
-      ) : (
+      {!data ? (
         <ChartSkeleton />
+      ) : data.rows.some((row) => row.revenue !== 0) ? (
+        <TopChart
+          data={data}
+          dimension={dimension}
+          locale={props.locale}
+          dark={props.dark}
+          label={title}
+        />
+      ) : (
+        <NoDataInRange />
       )}
     </Panel>
   );

@@ -178,9 +178,12 @@ describe('opening workbooks from one address', () => {
 });
 
 describe('embed sessions: single-use, expiring, bound to their workbook', () => {
-  async function freshUrlToken(workbookId = 'local-core-overview') {
+  async function freshUrlToken(
+    workbookId = 'local-core-overview',
+    permission: 'owner' | 'admin' | 'user' = 'owner',
+  ) {
     const account = await createAccount(env.database.db, { plan: 'free_plus' });
-    const { token } = await signedIn({ account, permission: 'owner' });
+    const { token } = await signedIn({ account, permission });
     return { account, token: urlToken((await embed(token, workbookId)).json().data.url) };
   }
 
@@ -193,12 +196,24 @@ describe('embed sessions: single-use, expiring, bound to their workbook', () => 
       partner_name: account.name,
       advertiser_name: null,
       data_range: null,
+      can_import: true,
     });
     const again = await openSession('local-core-overview', token);
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(
       'This dashboard link has expired. Reload the page to open it again.',
     );
+  });
+
+  it('tells the page whether the viewer may load report data: owners and admins, not members', async () => {
+    for (const [permission, canImport] of [
+      ['admin', true],
+      ['user', false],
+    ] as const) {
+      const { token } = await freshUrlToken('local-core-overview', permission);
+      const opened = await openSession('local-core-overview', token);
+      expect(opened.json().data.can_import, permission).toBe(canImport);
+    }
   });
 
   it('opens exactly once under 20 parallel loads', async () => {

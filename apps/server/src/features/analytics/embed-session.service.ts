@@ -1,3 +1,4 @@
+import { hasPermission } from '@partner-portal/shared/permission-rules';
 import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
 import type { EmbedSessionResponse } from '@partner-portal/shared/report-data';
 import { oneTimeTokens } from '../../db/schema/index';
@@ -73,5 +74,6 @@ export async function openEmbedSession(
     partner_name: claims.user_attributes.partner_name,
     advertiser_name: claims.user_attributes.advertiser_name ?? null,
     data_range: await dataRange(ctx.db, session.scope),
+    can_import: hasPermission(minter.permission, 'admin'),
   };
 }
