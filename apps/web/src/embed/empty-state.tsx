@@ -41,9 +41,7 @@ export function NoReportData({
           {t('embed.empty.import')}
         </a>
       ) : (
-        <p className="max-w-prose text-sm font-medium">
-          {t('embed.empty.ask')}
-        </p>
+        <p className="max-w-prose text-sm font-medium">{t('embed.empty.ask')}</p>
       )}
     </section>
   );
