@@ -41,10 +41,15 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
   const owner = 'owner@demo.test';
   await openSignedIn(page, request, await demoSession(request, owner), '/account/users');
   await expect(row(page, owner)).toContainText('Owner');
+  // At 1280 px the whole row fits its card: whose row it is and its actions are both in view.
+  const actions = row(page, owner).getByRole('button', { name: /^Actions for/ });
+  await expect(actions).toBeInViewport();
+  await expect(row(page, owner).getByText(owner)).toBeInViewport();
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 
   // A user first: the permission select starts at User and there are no advertiser fields.
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'Invite users' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add user' });
   await dialog.getByLabel(/^Email addresses/).fill(member);
   await expect(dialog.getByLabel(/^Advertiser name/)).toHaveCount(0);
@@ -53,7 +58,7 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
   await expect(row(page, member)).toContainText('Invited');
 
   // Then an advertiser with Plus dashboards.
-  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'Invite users' }).click();
   await dialog.getByLabel(/^Email addresses/).fill(advertiser);
   await choose(page, 'Permission', 'Advertiser');
   await dialog.getByLabel(/^Advertiser name/).fill('Acme Shoes');
@@ -89,8 +94,15 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
   await expect(row(page, advertiser)).toContainText('Invited');
   await saveScreen(page, 'team-users-en-light');
 
+  // Cancel leaves the member as they were.
   await rowAction(page, member, 'Edit');
   const edit = page.getByRole('dialog', { name: /^Edit/ });
+  await choose(page, 'Permission', 'Admin');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row(page, member)).not.toContainText('Admin');
+
+  await rowAction(page, member, 'Edit');
   await choose(page, 'Permission', 'Admin');
   await expectNoSeriousA11yViolations(page);
   await saveScreen(page, 'team-edit-en-light');
@@ -108,16 +120,21 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
 test.describe('the users screen in Spanish, dark, at phone width', () => {
   test.use({ locale: 'es-ES', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
 
-  test('is axe-clean and the table scrolls inside its card', async ({ page, request }) => {
+  test('is axe-clean, with each user a card that carries its actions', async ({
+    page,
+    request,
+  }) => {
     const owner = `team-es-${Date.now()}@example.test`;
     await createVerifiedPartner(request, owner, PASSWORD);
     const session = await apiSignIn(request, owner, PASSWORD);
     await openSignedIn(page, request, session, '/account/users', { locale: 'es', dark: true });
-    await expect(row(page, owner)).toContainText('Propietario');
+    const card = page.getByRole('listitem').filter({ hasText: owner });
+    await expect(card).toContainText('Propietario');
+    await expect(card.getByRole('button', { name: /^Acciones/ })).toBeInViewport();
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'team-users-es-dark-phone');
-    await page.getByRole('button', { name: 'Nuevo' }).click();
+    await page.getByRole('button', { name: 'Invitar usuarios' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'team-invite-es-dark-phone');

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeamInvite, TeamUser } from '@partner-portal/shared/team';
 import type { StoredSession } from '@partner-portal/shared/user';
+import { CARD_LAYOUT_QUERY } from '@/components/ui/data-table-layout';
 import { formatCell } from '@/components/ui/data-table-model';
+import { i18n } from '@/lib/i18n';
 import { clearSession, getSession, setSession } from '@/lib/session-store';
 import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
@@ -128,6 +130,16 @@ function renderPage(
   return { router, sent };
 }
 
+/** jsdom has no layout: a phone-wide window is one where the card layout's query matches. */
+function onPhone() {
+  const real = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    query === CARD_LAYOUT_QUERY
+      ? ({ ...real(query), matches: true } as MediaQueryList)
+      : real(query),
+  );
+}
+
 const table = () => screen.findByRole('table', { name: /Users and open invitations/ });
 const rowOf = async (text: string) => {
   const row = (await within(await table()).findByText(text)).closest('tr');
@@ -146,7 +158,7 @@ async function chooseRowAction(rowLabel: string, action: string) {
 }
 
 async function openInviteDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: 'New' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Invite users' }));
   return screen.findByRole('dialog', { name: 'Add user' });
 }
 
@@ -160,10 +172,7 @@ describe('/account/users', () => {
     renderPage();
     const owner = await rowOf('owner@example.test');
     expect(cellTexts(owner)).toEqual([
-      'O',
-      'owner@example.test',
-      'Olivia',
-      'Owner',
+      'OOlivia Owner owner@example.test',
       formatCell(OWNER.last_login, 'datetime'),
       'Owner',
       'Verified',
@@ -179,7 +188,7 @@ describe('/account/users', () => {
 
     const invited = await rowOf('dev@example.test');
     expect(within(invited).getByText('Invited')).toHaveClass('bg-warning');
-    expect(cellTexts(invited)[5]).toBe('Developer');
+    expect(cellTexts(invited)[2]).toBe('Developer');
     expect(screen.getByText('1–4 of 4')).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'advertiser');
@@ -187,25 +196,97 @@ describe('/account/users', () => {
     expect(within(await table()).getByText('ads@acme.test')).toBeInTheDocument();
   });
 
+  it('labels the New button "Invite users", in Spanish too', async () => {
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Invite users' })).toBeInTheDocument();
+    try {
+      await act(() => i18n.changeLanguage('es'));
+      expect(await screen.findByRole('button', { name: 'Invitar usuarios' })).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('gives way last login first, then permission, then status; never the user or actions', async () => {
+    renderPage();
+    await rowOf('owner@example.test');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('User')).toHaveAttribute('data-priority', '1');
+    expect(header('User')).not.toHaveClass('hidden');
+    expect(header('Status')).toHaveClass('hidden', '@md:table-cell');
+    expect(header('Permission')).toHaveClass('hidden', '@xl:table-cell');
+    expect(header('Last login')).toHaveClass('hidden', '@2xl:table-cell');
+    const owner = await rowOf('owner@example.test');
+    const cells = within(owner).getAllByRole('cell');
+    expect(cells.map((cell) => cell.dataset.priority)).toEqual(['1', '4', '3', '2', undefined]);
+    expect(cells.at(-1)).not.toHaveClass('hidden');
+    expect(
+      within(cells.at(-1)!).getByRole('button', { name: 'Actions for Olivia Owner' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows each user as a card with name, e-mail, facts and actions on a phone', async () => {
+    onPhone();
+    renderPage();
+    const list = await screen.findByRole('list', { name: /Users and open invitations/ });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = await within(list).findAllByRole('listitem');
+    expect(cards).toHaveLength(4);
+    const people = [
+      ['Olivia Owner', 'owner@example.test'],
+      ['Alex Admin', 'alex@example.test'],
+      ['Ada Acme', 'ads@acme.test'],
+    ] as const;
+    for (const [name, email] of people) {
+      const card = within(list)
+        .getByRole('heading', { level: 2, name: `${name} ${email}` })
+        .closest('li');
+      if (!card) throw new Error(`no card for ${name}`);
+      expect(within(card).getByText(name)).toBeInTheDocument();
+      expect(within(card).getByText(email)).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: `Actions for ${name}` })).toBeInTheDocument();
+    }
+    const invited = within(list).getByRole('heading', { name: 'dev@example.test' }).closest('li');
+    if (!invited) throw new Error('no card for the invite');
+    expect(
+      within(invited).getByRole('button', { name: 'Actions for dev@example.test' }),
+    ).toBeInTheDocument();
+    expect(
+      within(invited)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Status', 'Permission', 'Last login']);
+    expect(
+      within(invited)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Invited', 'Developer', 'Never']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Alex Admin' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Alex Admin' })).toBeInTheDocument();
+  });
+
   it('sorts by a column, ascending then descending', async () => {
     renderPage();
     await rowOf('owner@example.test');
-    const header = screen.getByRole('columnheader', { name: /Email/ });
-    const emails = () =>
+    // The user column sorts by name, an invite by its e-mail in its place.
+    const header = screen.getByRole('columnheader', { name: /User/ });
+    const names = () =>
       within(screen.getByRole('table'))
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+        .map((row) =>
+          within(row)
+            .getByRole('button', { name: /^Actions for/ })
+            .getAttribute('aria-label')
+            ?.replace('Actions for ', ''),
+        );
     await userEvent.click(within(header).getByRole('button'));
-    expect(emails()).toEqual([
-      'ads@acme.test',
-      'alex@example.test',
-      'dev@example.test',
-      'owner@example.test',
-    ]);
+    expect(names()).toEqual(['Ada Acme', 'Alex Admin', 'dev@example.test', 'Olivia Owner']);
     await userEvent.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
-    expect(emails()[0]).toBe('owner@example.test');
+    expect(names()[0]).toBe('Olivia Owner');
   });
 
   it('shows the empty state when the account has nobody else', async () => {
@@ -213,7 +294,7 @@ describe('/account/users', () => {
       'GET /api/account/users': () => ({ body: { data: { users: [], invites: [] } } }),
     });
     expect(
-      await screen.findByText('Nobody here yet. Invite your team with New.'),
+      await screen.findByText('Nobody here yet. Use Invite users to add your team.'),
     ).toBeInTheDocument();
     expect(screen.getByText('0–0 of 0')).toBeInTheDocument();
   });
@@ -435,7 +516,7 @@ describe('edit dialog', () => {
     ]);
     const row = await rowOf('alex@example.test');
     expect(within(row).getByText('Advertiser')).toBeInTheDocument();
-    expect(within(row).getByText('Alexa')).toBeInTheDocument();
+    expect(within(row).getByText('Alexa Admin')).toBeInTheDocument();
   });
 
   it("starts from the member's advertiser fields and clears them when the permission changes", async () => {
@@ -459,6 +540,23 @@ describe('edit dialog', () => {
       enable_plus: false,
       plus_dashboards: [],
     });
+  });
+
+  it('cancels without saving and gives focus back to the row menu', async () => {
+    const { sent } = renderPage({ 'PATCH /api/user': () => ({ body: { data: ADMIN } }) });
+    const trigger = await screen.findByRole('button', { name: 'Actions for Alex Admin' });
+    await chooseRowAction('Alex Admin', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Alex Admin' });
+    await choosePermission(dialog, 'User');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(sent('PATCH', '/api/user')).toEqual([]);
+    expect(within(await rowOf('alex@example.test')).getByText('Admin')).toBeInTheDocument();
+    // Reopened, it starts again from the saved values.
+    await chooseRowAction('Alex Admin', 'Edit');
+    const again = await screen.findByRole('dialog', { name: 'Edit Alex Admin' });
+    expect(within(again).getByRole('combobox', { name: /^Permission/ })).toHaveTextContent('Admin');
   });
 
   it("shows the owner's permission as text, with no select and nothing to save", async () => {

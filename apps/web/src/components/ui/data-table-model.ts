@@ -3,6 +3,12 @@ import { DATE_LOCALE } from '@partner-portal/shared/constants';
 
 export type ColumnKind = 'text' | 'date' | 'datetime' | 'number';
 
+/**
+ * How long a column holds on as the table narrows: 1 never gives way, 5 goes first (the widths
+ * are in data-table-priority.ts). Without one a column never gives way, as before priorities.
+ */
+export type ColumnPriority = 1 | 2 | 3 | 4 | 5;
+
 export interface DataTableColumn<T> {
   key: string;
   header: string;
@@ -10,9 +16,32 @@ export interface DataTableColumn<T> {
   cell?: (row: T) => ReactNode;
   sortable?: boolean;
   kind?: ColumnKind;
+  /**
+   * The first column of priority 1 names the row: it heads the row's card on phones and stays
+   * in view when the table scrolls sideways.
+   */
+  priority?: ColumnPriority;
 }
 
 export type SortState = { key: string; direction: 'ascending' | 'descending' } | null;
+
+/** The column that names a row: the first of priority 1, else simply the first. */
+export function identityColumn<T>(columns: DataTableColumn<T>[]): DataTableColumn<T> | undefined {
+  return columns.find((column) => column.priority === 1) ?? columns[0];
+}
+
+/** A card's label/value pairs: every other column, the ones that give way last first. */
+export function cardFacts<T>(columns: DataTableColumn<T>[]): DataTableColumn<T>[] {
+  const identity = identityColumn(columns);
+  return columns
+    .filter((column) => column !== identity)
+    .sort((a, b) => (a.priority ?? 1) - (b.priority ?? 1));
+}
+
+/** What a cell shows: the column's own rendering, else its value formatted for its kind. */
+export function renderCell<T>(column: DataTableColumn<T>, row: T): ReactNode {
+  return column.cell ? column.cell(row) : formatCell(cellValue(column, row), column.kind);
+}
 
 export function cellValue<T>(column: DataTableColumn<T>, row: T): unknown {
   return column.accessor ? column.accessor(row) : (row as Record<string, unknown>)[column.key];

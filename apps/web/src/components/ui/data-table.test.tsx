@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from './data-table';
+import { CARD_LAYOUT_QUERY } from './data-table-layout';
+import { cardFacts, identityColumn } from './data-table-model';
+import { priorityClass } from './data-table-priority';
 
 interface Row {
   id: string;
@@ -24,6 +27,85 @@ const columns: DataTableColumn<Row>[] = [
 ];
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
+
+/**
+ * jsdom has no layout: this stands in for the window's width as the layout hook sees it, phone
+ * (the card query matches) or not, and `resize` crosses the line as a rotating phone would.
+ */
+function mockScreen({ phone }: { phone: boolean }) {
+  let narrow = phone;
+  const listeners = new Set<() => void>();
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        get matches() {
+          return query === CARD_LAYOUT_QUERY && narrow;
+        },
+        media: query,
+        onchange: null,
+        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
+  );
+  return {
+    resize: ({ phone: next }: { phone: boolean }) => {
+      narrow = next;
+      act(() => listeners.forEach((listener) => listener()));
+    },
+  };
+}
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  joined: string;
+}
+
+const people: Person[] = [
+  {
+    id: 'p1',
+    name: 'Ana Ruiz',
+    email: 'ana@example.test',
+    role: 'Admin',
+    joined: '2026-01-05T12:00:00Z',
+  },
+  {
+    id: 'p2',
+    name: 'Luis Gil',
+    email: 'luis@example.test',
+    role: 'User',
+    joined: '2026-03-09T12:00:00Z',
+  },
+];
+
+// Deliberately not in priority order, to show the cards sort their facts by priority.
+const peopleColumns: DataTableColumn<Person>[] = [
+  { key: 'joined', header: 'Joined', kind: 'date', priority: 4, sortable: true },
+  { key: 'name', header: 'Name', priority: 1, sortable: true },
+  { key: 'role', header: 'Role', priority: 2, sortable: true },
+  { key: 'email', header: 'Email', priority: 3 },
+];
+
+function renderPeople(props: { selectable?: boolean } = {}) {
+  const onEdit = vi.fn();
+  render(
+    <DataTable
+      caption="Team members"
+      columns={peopleColumns}
+      rows={people}
+      getRowId={(p) => p.id}
+      getRowLabel={(p) => p.name}
+      rowActions={(p) => [{ label: 'Edit', onSelect: () => onEdit(p.id) }]}
+      {...props}
+    />,
+  );
+  return { onEdit };
+}
 
 describe('DataTable', () => {
   it('pages rows and shows "start–end of total"', async () => {
@@ -109,5 +191,138 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for user02@example.test' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledWith('u2');
+  });
+});
+
+describe('DataTable column priorities', () => {
+  it('maps each priority to the width of the table box it shows from', () => {
+    expect(priorityClass(undefined)).toBe('');
+    expect(priorityClass(1)).toBe('');
+    expect(priorityClass(2)).toBe('hidden @md:table-cell');
+    expect(priorityClass(3)).toBe('hidden @xl:table-cell');
+    expect(priorityClass(4)).toBe('hidden @2xl:table-cell');
+    expect(priorityClass(5)).toBe('hidden @4xl:table-cell');
+  });
+
+  it('hides the header and the cells of a column together, and never the identity', () => {
+    mockScreen({ phone: false });
+    renderPeople();
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('Name')).not.toHaveClass('hidden');
+    expect(header('Name')).toHaveClass('sticky');
+    expect(header('Role')).toHaveClass('hidden', '@md:table-cell');
+    expect(header('Email')).toHaveClass('hidden', '@xl:table-cell');
+    expect(header('Joined')).toHaveClass('hidden', '@2xl:table-cell');
+    const cells = within(bodyRows()[0] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.dataset.priority)).toEqual(['4', '1', '2', '3', undefined]);
+    expect(cells[1]).not.toHaveClass('hidden');
+    expect(cells[0]).toHaveClass('hidden', '@2xl:table-cell');
+    // The actions cell never gives way and sticks to the right edge.
+    expect(cells[4]).not.toHaveClass('hidden');
+    expect(cells[4]).toHaveClass('sticky', 'right-0');
+  });
+
+  it('leaves columns without a priority always shown, as before priorities', () => {
+    render(<DataTable columns={columns} rows={rows.slice(0, 1)} getRowId={(r) => r.id} />);
+    for (const header of screen.getAllByRole('columnheader')) {
+      expect(header).not.toHaveClass('hidden');
+    }
+  });
+
+  it('names the row by its first priority-1 column, and lists the rest by priority', () => {
+    expect(identityColumn(peopleColumns)?.key).toBe('name');
+    expect(cardFacts(peopleColumns).map((column) => column.key)).toEqual([
+      'role',
+      'email',
+      'joined',
+    ]);
+    expect(identityColumn(columns)?.key).toBe('email');
+  });
+});
+
+describe('DataTable on a phone', () => {
+  it('shows each row as a card headed by its identity, with its facts and actions', async () => {
+    mockScreen({ phone: true });
+    const { onEdit } = renderPeople();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Team members' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+
+    const ana = cards[0] as HTMLElement;
+    expect(within(ana).getByRole('heading', { level: 2, name: 'Ana Ruiz' })).toBeInTheDocument();
+    const terms = within(ana)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(ana)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['Role', 'Email', 'Joined']);
+    expect(values.slice(0, 2)).toEqual(['Admin', 'ana@example.test']);
+    expect(values[2]).toMatch(/^Jan 5, 2026$/);
+
+    await userEvent.click(within(ana).getByRole('button', { name: 'Actions for Ana Ruiz' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith('p1');
+  });
+
+  it('reaches every checkbox and actions button by Tab, card by card', async () => {
+    mockScreen({ phone: true });
+    renderPeople({ selectable: true });
+    const order = [
+      screen.getByRole('checkbox', { name: /Select all/ }),
+      screen.getByRole('checkbox', { name: 'Select Ana Ruiz' }),
+      screen.getByRole('button', { name: 'Actions for Ana Ruiz' }),
+      screen.getByRole('checkbox', { name: 'Select Luis Gil' }),
+      screen.getByRole('button', { name: 'Actions for Luis Gil' }),
+    ];
+    order[0]?.focus();
+    for (const element of order.slice(1)) {
+      await userEvent.tab();
+      expect(element).toHaveFocus();
+    }
+  });
+
+  it('sorts the cards with a select and a descending toggle', async () => {
+    mockScreen({ phone: true });
+    renderPeople();
+    const names = () =>
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const descending = screen.getByRole('button', { name: 'Descending order' });
+    expect(descending).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    const options = await screen.findAllByRole('option');
+    // Only sortable columns are offered (not Email).
+    expect(options.map((option) => option.textContent)).toEqual(['Joined', 'Name', 'Role']);
+    await userEvent.click(screen.getByRole('option', { name: 'Role' }));
+    expect(names()).toEqual(['Ana Ruiz', 'Luis Gil']);
+    await userEvent.click(descending);
+    expect(descending).toHaveAttribute('aria-pressed', 'true');
+    expect(names()).toEqual(['Luis Gil', 'Ana Ruiz']);
+  });
+
+  it('switches between cards and table as the window crosses the phone width', () => {
+    const screenSize = mockScreen({ phone: false });
+    renderPeople();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    screenSize.resize({ phone: true });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Team members' })).toBeInTheDocument();
+    screenSize.resize({ phone: false });
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
+  it('shows the empty state instead of an empty list', () => {
+    mockScreen({ phone: true });
+    render(
+      <DataTable
+        columns={peopleColumns}
+        rows={[]}
+        getRowId={(p) => p.id}
+        emptyState="Nobody yet"
+      />,
+    );
+    expect(screen.getByText('Nobody yet')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 });

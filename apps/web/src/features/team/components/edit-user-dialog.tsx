@@ -19,7 +19,7 @@ import { updateMember } from '../api/members';
 import { usePlusWorkbooks } from '../api/use-plus-workbooks';
 import { useTeamCache } from '../api/use-team';
 import { advertiserFieldsOf, isAssignable, memberInputs } from './member-fields';
-import { memberName } from './team-columns';
+import { memberName } from './member-name';
 
 /** Spec §2 "Users" edit dialog: the invite form's fields without the e-mail. */
 export function EditUserDialog({ user, onClose }: { user: TeamUser | null; onClose: () => void }) {
@@ -88,6 +88,10 @@ function EditUserForm({ user, onDone }: { user: TeamUser; onDone: () => void }) 
       inputs={inputs}
       schema={MemberUpdateInputSchema}
       buttonText={t('team.edit.submit')}
+      // The form puts its submit button after its children: from `sm` on the last two (Cancel,
+      // Save) share the bottom row at the right, as in a dialog footer; on phones Cancel drops
+      // below Save, as DialogFooter stacks them.
+      className="sm:grid-cols-[1fr_auto_auto] sm:[&>*]:col-span-full sm:[&>*:nth-last-child(-n+2)]:col-span-1 sm:[&>*:nth-last-child(2)]:col-start-2"
       callback={async (values) => {
         const saved = await updateMember({
           id: user.id,
@@ -98,6 +102,17 @@ function EditUserForm({ user, onDone }: { user: TeamUser; onDone: () => void }) 
         toast({ variant: 'success', title: t('team.edit.saved', { name: memberName(saved) }) });
         onDone();
       }}
-    />
+    >
+      {/* Closes through the dialog, so focus goes back to the row's actions button. */}
+      <DialogClose asChild>
+        <Button
+          type="button"
+          variant="outline"
+          className="order-last w-full sm:order-none sm:w-auto"
+        >
+          {t('team.edit.cancel')}
+        </Button>
+      </DialogClose>
+    </Form>
   );
 }

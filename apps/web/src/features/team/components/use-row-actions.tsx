@@ -11,7 +11,7 @@ import { resendInvite, revokeInvite } from '../api/invites';
 import { removeMember } from '../api/members';
 import { useTeamCache, type TeamRow } from '../api/use-team';
 import { isAssignable } from './member-fields';
-import { memberName } from './team-columns';
+import { memberName } from './member-name';
 
 /** Runs a confirmed call under the loading overlay; failures go to the central handler. */
 async function confirmThen(

@@ -14,7 +14,8 @@ export function UserStatusBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <span className="inline-flex items-center gap-1.5">
+    // Wraps "link expired" under the badge rather than widen a narrow table or card.
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
       <Badge variant={VARIANTS[status]} data-status={status}>
         {t(`team.statuses.${status}`)}
       </Badge>

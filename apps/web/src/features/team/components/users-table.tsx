@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { toTeamRows, useTeam } from '../api/use-team';
 import { EditUserDialog } from './edit-user-dialog';
-import { rowName, useTeamColumns } from './team-columns';
+import { rowName } from './member-name';
+import { useTeamColumns } from './team-columns';
 import { useRowActions } from './use-row-actions';
 
 /**

@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Below Tailwind's `sm` (40rem) each row is a card. This follows the window, not the table's box
+ * like the column priorities do: it swaps the markup (a list for the table), and doing that in
+ * CSS alone would mean rendering both, every row's controls twice in the page.
+ */
+export const CARD_LAYOUT_QUERY = '(width < 40rem)';
+
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(CARD_LAYOUT_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function isNarrow(): boolean {
+  return window.matchMedia(CARD_LAYOUT_QUERY).matches;
+}
+
+/** True while the window is phone-narrow; re-renders when it crosses the line. */
+export function useCardLayout(): boolean {
+  return useSyncExternalStore(subscribe, isNarrow, () => false);
+}
