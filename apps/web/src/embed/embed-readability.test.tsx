@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import type { EmbedSessionResponse, MetricTotals } from '@partner-portal/shared/report-data';
+import userEvent from '@testing-library/user-event';
+import type { Locale } from '@partner-portal/shared/constants';
+import type {
+  EmbedSessionResponse,
+  MetricTotals,
+  ReportDimension,
+} from '@partner-portal/shared/report-data';
+import { i18n } from '@/lib/i18n';
 import { EmbedApi } from './embed-api';
 import { EmbedApp } from './embed-app';
 import { formatDateRange, formatDay } from './date-format';
@@ -76,7 +83,13 @@ function stubApi(answers: {
         });
       }
       if (url.startsWith('/api/embed/trend')) return reply(answers.trend ?? []);
-      const rows = answers.rows ?? [];
+      // Sorted as the server sorts them (a stable sort: equal rows keep their order).
+      const query = new URLSearchParams(url.split('?')[1]);
+      const sort = (query.get('sort') ?? 'revenue') as keyof MetricTotals | 'key';
+      const sign = query.get('dir') === 'asc' ? 1 : -1;
+      const rows = [...(answers.rows ?? [])].sort((a, b) =>
+        sort === 'key' ? sign * a.key.localeCompare(b.key) : sign * (a[sort] - b[sort]),
+      );
       return reply({ rows, total: rows.length, page: 1, page_size: 10 });
     }),
   );
@@ -313,31 +326,129 @@ describe('KPI grid', () => {
   });
 });
 
+function renderTable(locale: Locale = 'en', dimension: ReportDimension = 'advertiser') {
+  return render(
+    <ReportTable
+      api={new EmbedApi('a.b.c')}
+      dimension={dimension}
+      range={{ from: '2026-10-25', to: '2026-11-23' }}
+      locale={locale}
+      onError={vi.fn()}
+    />,
+  );
+}
+
+/** A description list's pairs, as [label, value]. */
+function pairs(list: HTMLElement): string[][] {
+  return [...list.querySelectorAll('dt')].map((term) => [
+    plain(term.textContent),
+    plain(term.nextElementSibling?.textContent),
+  ]);
+}
+
 describe('tables on a phone', () => {
-  it('keeps name, revenue and payout in view and folds the rest under the name', async () => {
+  const language = i18n.language;
+  afterEach(async () => {
+    await i18n.changeLanguage(language);
+  });
+
+  it('shows the table from 640 px and a card per row below, CSS choosing', async () => {
     stubApi({ rows: [{ key: 'Acme', ...TOTALS }] });
-    render(
-      <ReportTable
-        api={new EmbedApi('a.b.c')}
-        dimension="advertiser"
-        range={{ from: '2026-10-25', to: '2026-11-23' }}
-        locale="en"
-        onError={vi.fn()}
-      />,
-    );
-    const header = await screen.findByRole('rowheader', { name: /Acme/ });
-    const table = header.closest('table');
-    expect(table).not.toHaveClass('min-w-[36rem]');
-    const columns = within(table as HTMLTableElement).getAllByRole('columnheader');
-    const hidden = columns.filter((column) => column.classList.contains('hidden'));
-    expect(hidden.map((column) => column.textContent)).toEqual([
-      'Impressions',
-      'Clicks',
-      'Conversions',
+    renderTable();
+    const table = (await screen.findByRole('rowheader', { name: 'Acme' })).closest('table');
+    expect(table?.parentElement).toHaveClass('hidden', 'sm:block');
+    // Every column stays in the table: it is never shown at phone widths.
+    expect(
+      within(table as HTMLTableElement)
+        .getAllByRole('columnheader')
+        .map((column) => column.textContent),
+    ).toEqual(['Advertisers', 'Impressions', 'Clicks', 'Conversions', 'Revenue', 'Payout']);
+    const list = screen.getByRole('list', { name: 'Advertisers' });
+    expect(list.parentElement).toHaveClass('sm:hidden');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('gives each card its name, revenue and payout as in the table, then the other figures', async () => {
+    await i18n.changeLanguage('es');
+    stubApi({
+      rows: [
+        { key: 'MX', ...TOTALS, revenue: 20221.82, payout: 1234567.8 },
+        { key: 'ES', ...TOTALS },
+      ],
+    });
+    renderTable('es', 'country');
+    const list = await screen.findByRole('list', { name: 'Países' });
+    const cards = await within(list).findAllByRole('listitem');
+    expect(
+      cards.map((card) => within(card).getByRole('heading', { level: 4 }).textContent),
+    ).toEqual(['México', 'España']);
+    const [mexico, spain] = cards as [HTMLElement, HTMLElement];
+    expect(pairs(within(mexico).getByTestId('priority-figures'))).toEqual([
+      ['Ingresos', '20.221,82 US$'],
+      ['Pagos', '1.234.567,80 US$'],
     ]);
-    expect(within(header).getByTestId('secondary-figures')).toHaveTextContent(
-      'Impressions 16,270 · Clicks 7,885 · Conversions 120',
+    expect(pairs(within(spain).getByTestId('priority-figures'))).toEqual([
+      ['Ingresos', '7.885,50 US$'],
+      ['Pagos', '16.270,00 US$'],
+    ]);
+    expect(pairs(within(spain).getByTestId('secondary-figures'))).toEqual([
+      ['Impresiones', '16.270'],
+      ['Clics', '7.885'],
+      ['Conversiones', '120'],
+    ]);
+    // The same strings as the table's cells.
+    const row = screen.getByRole('rowheader', { name: 'México' }).closest('tr') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => plain(cell.textContent));
+    expect(pairs(within(mexico).getByTestId('priority-figures')).map(([, value]) => value)).toEqual(
+      cells.slice(3),
     );
-    expect(within(header).getByTestId('secondary-figures')).toHaveClass('sm:hidden');
+    expect(
+      pairs(within(mexico).getByTestId('secondary-figures')).map(([, value]) => value),
+    ).toEqual(cells.slice(0, 3));
+    // Each label/value pair wraps as a whole, never inside a word.
+    for (const pair of within(mexico).getByTestId('secondary-figures').children) {
+      expect(pair).toHaveClass('whitespace-nowrap');
+    }
+  });
+
+  it('sorts the cards with a select that shares the table headers’ sort', async () => {
+    const calls = stubApi({
+      rows: [
+        { key: 'Acme', ...ZERO, revenue: 100, payout: 10 },
+        { key: 'Beta', ...ZERO, revenue: 300, payout: 30 },
+        { key: 'Cobalt', ...ZERO, revenue: 200, payout: 20 },
+      ],
+    });
+    renderTable();
+    const list = await screen.findByRole('list', { name: 'Advertisers' });
+    const names = () =>
+      within(list)
+        .queryAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent);
+    await waitFor(() => expect(names()).toEqual(['Beta', 'Cobalt', 'Acme']));
+    const select = screen.getByLabelText('Sort by');
+    expect(select).toHaveTextContent('Revenue: highest first');
+
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Advertisers: A to Z' }));
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Beta', 'Cobalt']));
+    expect(calls.at(-1)).toMatch(/[?&]sort=key&dir=asc&/);
+    expect(screen.getByRole('columnheader', { name: /Advertisers/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Payout: lowest first' }));
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Cobalt', 'Beta']));
+
+    // A header click sorts the cards too, and the select shows it.
+    await userEvent.click(
+      within(screen.getByRole('table')).getByRole('button', { name: 'Revenue' }),
+    );
+    await waitFor(() => expect(names()).toEqual(['Beta', 'Cobalt', 'Acme']));
+    expect(select).toHaveTextContent('Revenue: highest first');
   });
 });

@@ -7,31 +7,17 @@ import {
   type BreakdownQuery,
   type BreakdownResponse,
   type ReportDimension,
-  type ReportMetric,
   type ReportRange,
 } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
 import type { EmbedApi } from './embed-api';
 import { dimensionValueLabel } from './display-names';
 import { useLoaded } from './use-loaded';
-import { formatCount, formatMoney } from './format';
+import { formatCount } from './format';
+import { formatMetric, SORT_KEYS, type SortKey, type SortState } from './report-figures';
+import { ReportTableCards } from './report-table-cards';
 
-type SortKey = BreakdownQuery['sort'];
 const PAGE_SIZE = 10;
-
-// What a partner reads first stays in view on a phone; the other figures fold under the name.
-const PRIORITY: readonly ReportMetric[] = ['revenue', 'payout'];
-const SECONDARY = REPORT_METRICS.filter((metric) => !PRIORITY.includes(metric));
-const SECONDARY_CELL = 'hidden sm:table-cell';
-
-function isPriority(metric: ReportMetric): boolean {
-  return PRIORITY.includes(metric);
-}
-
-function isMoney(metric: ReportMetric): boolean {
-  return metric === 'revenue' || metric === 'payout';
-}
 
 /** A server-sorted, paginated breakdown with CSV export of every row in the session's scope. */
 export function ReportTable({
@@ -49,7 +35,8 @@ export function ReportTable({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({
+  // One sort for both layouts: the table's headers and the phone cards' select set it.
+  const [sort, setSort] = useState<SortState>({
     key: 'revenue',
     dir: 'desc',
   });
@@ -77,10 +64,8 @@ export function ReportTable({
       dir: current.key === key && current.dir === 'desc' ? 'asc' : 'desc',
     }));
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const columns: SortKey[] = ['key', ...REPORT_METRICS];
+  const columns = SORT_KEYS;
   const title = t(`embed.dimensions.${dimension}`);
-  const format = (metric: ReportMetric, value: number) =>
-    isMoney(metric) ? formatMoney(locale, value) : formatCount(locale, value);
   const empty = data !== null && data.total === 0;
 
   return (
@@ -111,81 +96,79 @@ export function ReportTable({
           {t('embed.table.empty')}
         </p>
       ) : (
-        <div className="sm:overflow-x-auto">
-          <table className="w-full text-sm sm:min-w-[36rem]">
-            <thead>
-              <tr className="border-b text-left text-xs text-muted-foreground">
-                {columns.map((column) => {
-                  const active = sort.key === column;
-                  const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
-                  return (
-                    <th
-                      key={column}
-                      scope="col"
-                      aria-sort={
-                        active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
-                      }
-                      className={cn(
-                        column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right',
-                        column !== 'key' && !isPriority(column) && SECONDARY_CELL,
-                      )}
-                    >
-                      <button
-                        type="button"
-                        onClick={() => toggleSort(column)}
-                        className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                      >
-                        {column === 'key' ? title : t(`embed.metrics.${column}`)}
-                        <Icon aria-hidden className="size-3" />
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody aria-busy={!data}>
-              {!data
-                ? Array.from({ length: 5 }, (_, index) => (
-                    <tr key={index} className="border-b last:border-0">
-                      <td colSpan={columns.length} className="py-2">
-                        <div className="h-4 animate-pulse rounded bg-muted" />
-                      </td>
-                    </tr>
-                  ))
-                : data.rows.map((row) => (
-                    <tr key={row.key} className="border-b align-top last:border-0">
+        // Both layouts are rendered and CSS picks one at the `sm` breakpoint (the hidden one is
+        // display:none, so out of the accessibility tree): no matchMedia hook, no flash of the wrong
+        // layout before it runs, and jsdom tests can query the table and the cards alike.
+        <>
+          <div className="hidden sm:block sm:overflow-x-auto">
+            <table className="w-full text-sm sm:min-w-[36rem]">
+              <thead>
+                <tr className="border-b text-left text-xs text-muted-foreground">
+                  {columns.map((column) => {
+                    const active = sort.key === column;
+                    const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+                    return (
                       <th
-                        scope="row"
-                        className="py-2 pr-2 text-left font-medium [overflow-wrap:anywhere]"
+                        key={column}
+                        scope="col"
+                        aria-sort={
+                          active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
+                        }
+                        className={column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right'}
                       >
-                        {dimensionValueLabel(locale, dimension, row.key)}
-                        {/* On a phone the secondary columns fold in here, so nothing scrolls. */}
-                        <span
-                          className="block text-xs font-normal text-muted-foreground tabular-nums sm:hidden"
-                          data-testid="secondary-figures"
+                        <button
+                          type="button"
+                          onClick={() => toggleSort(column)}
+                          className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                         >
-                          {SECONDARY.map(
-                            (metric) =>
-                              `${t(`embed.metrics.${metric}`)} ${format(metric, row[metric])}`,
-                          ).join(' · ')}
-                        </span>
+                          {column === 'key' ? title : t(`embed.metrics.${column}`)}
+                          <Icon aria-hidden className="size-3" />
+                        </button>
                       </th>
-                      {REPORT_METRICS.map((metric) => (
-                        <td
-                          key={metric}
-                          className={cn(
-                            'py-2 pl-2 text-right whitespace-nowrap tabular-nums',
-                            !isPriority(metric) && SECONDARY_CELL,
-                          )}
-                        >
-                          {format(metric, row[metric])}
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody aria-busy={!data}>
+                {!data
+                  ? Array.from({ length: 5 }, (_, index) => (
+                      <tr key={index} className="border-b last:border-0">
+                        <td colSpan={columns.length} className="py-2">
+                          <div className="h-4 animate-pulse rounded bg-muted" />
                         </td>
-                      ))}
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-        </div>
+                      </tr>
+                    ))
+                  : data.rows.map((row) => (
+                      <tr key={row.key} className="border-b align-top last:border-0">
+                        <th
+                          scope="row"
+                          className="py-2 pr-2 text-left font-medium [overflow-wrap:anywhere]"
+                        >
+                          {dimensionValueLabel(locale, dimension, row.key)}
+                        </th>
+                        {REPORT_METRICS.map((metric) => (
+                          <td
+                            key={metric}
+                            className="py-2 pl-2 text-right whitespace-nowrap tabular-nums"
+                          >
+                            {formatMetric(locale, metric, row[metric])}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+          </div>
+          <ReportTableCards
+            className="grid gap-3 sm:hidden"
+            rows={data?.rows ?? null}
+            dimension={dimension}
+            locale={locale}
+            title={title}
+            sort={sort}
+            onSortChange={setSort}
+          />
+        </>
       )}
       {empty ? null : (
         <div className="flex flex-wrap items-center justify-end gap-2 text-xs text-muted-foreground">
