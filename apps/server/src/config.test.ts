@@ -248,6 +248,26 @@ describe('loadConfig', () => {
   });
 });
 
+describe('BRAND_URL', () => {
+  it('is off unless set, and then the http(s) address the brand panel links to', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).brandUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), BRAND_URL: '  ' }).brandUrl).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), BRAND_URL: 'https://partners.example.com/program' })
+        .brandUrl,
+    ).toBe('https://partners.example.com/program');
+  });
+
+  it('stops the boot on anything but an http(s) URL, naming the variable', () => {
+    // javascript: would run script from the sign-in page's link; a bare host is a typo.
+    for (const bad of ['javascript:alert(1)', 'partners.example.com', 'ftp://example.com/x']) {
+      expect(problemsOf({ BRAND_URL: bad })).toEqual([
+        'BRAND_URL: must be a http:// or https:// URL',
+      ]);
+    }
+  });
+});
+
 describe('APP_URL', () => {
   it('defaults to localhost on the configured port', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8092' }).appUrl).toBe('http://localhost:8092');

@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().optional().default('Partner Portal <no-reply@localhost>'),
   SUPPORT_EMAIL: z.string().optional().default('support@localhost'),
+  // The partner programme's site, linked from the sign-in screen's brand panel (hidden when unset).
+  BRAND_URL: optionalUrl(['http:', 'https:']),
   // How long a closed account's data is kept before `admin purge-closed` deletes it.
   // Blank means the default, never 0 (which would purge a closed account at once).
   ACCOUNT_RETENTION_DAYS: optionalString
@@ -221,6 +223,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** BRAND_URL: the sign-in screen's "learn more" link; null hides it. */
+  brandUrl: string | null;
   accountRetentionDays: number;
   /** How often this instance runs the background jobs (JOB_INTERVAL_SECONDS). */
   jobIntervalMs: number;
@@ -401,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,
+    brandUrl: raw.BRAND_URL ?? null,
     accountRetentionDays: raw.ACCOUNT_RETENTION_DAYS,
     jobIntervalMs: raw.JOB_INTERVAL_SECONDS * 1000,
     stripe,

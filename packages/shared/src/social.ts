@@ -7,9 +7,14 @@ export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'oidc'] as const;
 export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 export type SocialProvider = z.infer<typeof SocialProviderSchema>;
 
-/** GET /api/auth/providers — only the configured ones, so the sign-in screen shows just those. */
+/**
+ * GET /api/auth/providers — what the signed-out screens take from the server's configuration:
+ * the configured social providers only, so the sign-in screen shows just those, and the partner
+ * site the brand panel links to (BRAND_URL; absent when unset, and the link is then hidden).
+ */
 export const SocialProvidersResponseSchema = z.object({
   providers: z.array(z.object({ id: SocialProviderSchema, name: z.string() })),
+  brandUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponseSchema>;
 

@@ -44,13 +44,18 @@ async function sentRecently(
   return (row?.count ?? 0) >= MAILS_PER_USER_PER_MINUTE;
 }
 
-/** Mails a link carrying a fresh token; silent for unknown e-mails (no enumeration). */
+/**
+ * Mails a link carrying a fresh token; silent for unknown e-mails (no enumeration). With
+ * `namesAddress` the link also carries the user's address: the token is opaque (only its hash is
+ * stored), so this is how the page knows whose link it is.
+ */
 async function mailLink(
   ctx: AppContext,
   email: string,
   kind: 'magic' | 'reset',
   template: MailTemplate,
   path: string,
+  namesAddress = false,
 ): Promise<void> {
   const user = await findUserByEmail(ctx, email);
   if (!user || (await sentRecently(ctx, user.id, kind))) return;
@@ -61,7 +66,9 @@ async function mailLink(
     now: ctx.now(),
   });
   const locale = toLocale(user.locale);
-  const link = `${ctx.config.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  const query = new URLSearchParams({ token });
+  if (namesAddress) query.set('email', user.email);
+  const link = `${ctx.config.appUrl}${path}?${query.toString()}`;
   await ctx.mail.send(
     {
       to: user.email,
@@ -77,8 +84,13 @@ export function sendMagicLink(ctx: AppContext, email: string): Promise<void> {
   return mailLink(ctx, email, 'magic', 'magic', '/magic');
 }
 
+/**
+ * The reset page shows whose password it sets and sends that address back, so the person is not
+ * asked for it again. The address is not trusted from the link: resetPassword still checks it
+ * against the token's user, so an edited link only fails.
+ */
 export function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
-  return mailLink(ctx, email, 'reset', 'reset', '/resetpassword');
+  return mailLink(ctx, email, 'reset', 'reset', '/resetpassword', true);
 }
 
 /** POST /api/auth/magic/verify: the link is the first factor; 2FA users continue to the OTP step. */

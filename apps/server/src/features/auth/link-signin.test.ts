@@ -116,6 +116,31 @@ describe('password reset', () => {
     ).toBe(400);
   });
 
+  it("names the account's address in the reset link, and the link resets with it", async () => {
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    await post('/api/auth/password/reset/request', { email: user.email.toUpperCase() });
+    const text = (await lastMailTo(env.database.db, user.email, 'reset')).text;
+    const href = /https?:\/\/\S+\/resetpassword\?\S+/.exec(text)?.[0];
+    if (!href) throw new Error('no reset link in the mail');
+    const link = new URL(href);
+    // The stored address, not the spelling it was asked for with.
+    expect(link.searchParams.get('email')).toBe(user.email);
+    const reset = await post('/api/auth/password/reset', {
+      jwt: link.searchParams.get('token'),
+      email: link.searchParams.get('email'),
+      password: 'New-password-2!',
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('keeps the address out of magic links, which never ask for it', async () => {
+    const { user } = await createUser(env.database.db);
+    await post('/api/auth/magic', { email: user.email });
+    const text = (await lastMailTo(env.database.db, user.email, 'magic')).text;
+    expect(text).toMatch(/\/magic\?token=[\w-]+/);
+    expect(text).not.toContain('email=');
+  });
+
   it('applies the password rules to the new password', async () => {
     const response = await post('/api/auth/password/reset', {
       jwt: 'x'.repeat(43),

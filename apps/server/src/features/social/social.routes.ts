@@ -21,10 +21,14 @@ interface SocialRouteOptions {
   clients: OidcClients;
 }
 
-/** `GET /api/auth/providers`: the sign-in screen shows a button per configured provider only. */
+/**
+ * `GET /api/auth/providers`: the sign-in screen shows a button per configured provider only. The
+ * brand link rides along: the signed-out screens already make this call, so BRAND_URL reaches
+ * them without another request.
+ */
 export const socialProviderRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
   app,
-  { clients },
+  { ctx, clients },
 ) => {
   app.get(
     '/',
@@ -35,6 +39,7 @@ export const socialProviderRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = a
     async () =>
       ok({
         providers: clients.list().map((provider) => ({ id: provider.name, name: provider.label })),
+        ...(ctx.config.brandUrl ? { brandUrl: ctx.config.brandUrl } : {}),
       }),
   );
 };

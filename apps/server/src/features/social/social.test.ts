@@ -131,10 +131,30 @@ describe('GET /api/auth/providers', () => {
     try {
       const answer = await plain.app.inject({ method: 'GET', url: '/api/auth/providers' });
       expect(answer.json().data.providers).toEqual([]);
+      // No BRAND_URL, no brand link: the field is left out rather than sent empty.
+      expect(answer.json().data).not.toHaveProperty('brandUrl');
       const start = await plain.app.inject({ method: 'GET', url: '/auth/google' });
       expect(start.statusCode).toBe(404);
     } finally {
       await plain.app.close();
+    }
+  });
+});
+
+describe('GET /api/auth/providers with BRAND_URL', () => {
+  it('hands the signed-out screens the configured brand link', async () => {
+    const branded = await buildTestApp(database, {
+      config: createTestConfig({ BRAND_URL: 'https://partners.example.com/program' }),
+    });
+    try {
+      const answer = await branded.app.inject({ method: 'GET', url: '/api/auth/providers' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toEqual({
+        providers: [],
+        brandUrl: 'https://partners.example.com/program',
+      });
+    } finally {
+      await branded.app.close();
     }
   });
 });

@@ -52,7 +52,9 @@ export function AccountLayout() {
             ))}
           </ul>
         </nav>
-        <div className="min-w-0">
+        {/* Every account page is one column of this width: its pages set none of their own,
+            so moving between Profile, Password and 2FA keeps the forms in place. */}
+        <div className="w-full max-w-3xl min-w-0">
           <Outlet />
         </div>
       </div>

@@ -1,65 +1,34 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AccountAreaCard } from '@/features/account/components/account-area-card';
+import { areaDescriptionKeys } from '@/features/account/area-description';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { NavIcon } from '../navigation/nav-icon';
-import { paths, type NavItem } from '../route-table';
-
-interface OverviewCard {
-  to: string;
-  icon: NavItem['icon'];
-  key: string;
-  permission: Permission;
-}
-
-const CARDS: OverviewCard[] = [
-  { to: paths.accountProfile, icon: 'profile', key: 'profile', permission: 'user' },
-  { to: paths.accountPassword, icon: 'password', key: 'password', permission: 'user' },
-  { to: paths.account2fa, icon: 'twofa', key: 'twofa', permission: 'user' },
-  {
-    to: paths.accountNotifications,
-    icon: 'notifications',
-    key: 'notifications',
-    permission: 'user',
-  },
-  { to: paths.accountUsers, icon: 'users', key: 'users', permission: 'admin' },
-];
+import { accountMenuItems } from '../route-table';
 
 /**
- * Spec §2 "Account": a card per area the user may open; the password and two-factor cards say
- * "create"/"change" and "enable"/"manage" by the user's state.
+ * Spec §2 "Account": a card per area the user may open. The cards are the account menu's own
+ * items, so an area added to the menu gets its card here too.
  */
 export default function AccountPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
-  const action = (key: string) => {
-    if (key === 'password') return session?.has_password ? 'change' : 'create';
-    if (key === 'twofa') return session?.['2fa_enabled'] ? 'manage' : 'enable';
-    return 'open';
+  const describe = (to: string) => {
+    const area = to.slice(to.lastIndexOf('/') + 1);
+    const key = areaDescriptionKeys(area, session).find((candidate) => i18n.exists(candidate));
+    return key ? t(key) : undefined;
   };
   return (
     <Page titleKey="titles.account">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {CARDS.filter((card) => hasPermission(session?.permission, card.permission)).map((card) => (
-          <li key={card.key}>
-            <Link
-              to={card.to}
-              className="block h-full rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              <Card className="h-full transition-colors hover:bg-accent/40">
-                <CardHeader>
-                  <NavIcon icon={card.icon} className="size-5 text-primary" />
-                  <CardTitle className="text-base">
-                    {t(`account.overview.${card.key}.title`)}
-                  </CardTitle>
-                  <CardDescription>
-                    {t(`account.overview.${card.key}.${action(card.key)}`)}
-                  </CardDescription>
-                </CardHeader>
-              </Card>
-            </Link>
+        {accountMenuItems(session?.permission).map((item) => (
+          <li key={item.to}>
+            <AccountAreaCard
+              to={item.to}
+              icon={<NavIcon icon={item.icon} className="size-5 text-primary" />}
+              title={t(item.labelKey)}
+              description={describe(item.to)}
+            />
           </li>
         ))}
       </ul>

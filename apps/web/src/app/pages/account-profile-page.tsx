@@ -6,7 +6,7 @@ import { Page } from '../layouts/page';
 export default function AccountProfilePage() {
   return (
     <Page titleKey="titles.profile">
-      <div className="grid max-w-2xl gap-6">
+      <div className="grid gap-6">
         <PendingEmailBanner />
         <ProfileForm />
         <DangerZone />

@@ -1,6 +1,7 @@
 import { BarChart3, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { hasPermission } from '@partner-portal/shared/permissions';
 import { isPlusEligible } from '@partner-portal/shared/plans';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -62,7 +63,27 @@ export default function WelcomePage() {
             {t('titles.help')}
           </Link>
         </p>
-        {plus ? null : <p>{t('welcome.upgrade_note')}</p>}
+        {plus ? null : (
+          <p>
+            {/* The upgrade screen is an admin's (route table); others are told whom to ask. */}
+            {session && hasPermission(session.permission, 'admin') ? (
+              <Trans
+                t={t}
+                i18nKey="welcome.upgrade_note"
+                components={{
+                  upgrade: (
+                    <Link
+                      to={`${paths.accountUpgrade}?plan=free_plus`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    />
+                  ),
+                }}
+              />
+            ) : (
+              t('welcome.upgrade_ask_admin')
+            )}
+          </p>
+        )}
       </footer>
     </Page>
   );

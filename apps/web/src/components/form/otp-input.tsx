@@ -67,7 +67,9 @@ export function OtpInput({
       role="group"
       aria-labelledby={`${id}-label`}
       // Boxes are minmax(0, 2.75rem) tracks so the row shrinks to fit a phone-width card.
-      className="grid grid-cols-[repeat(3,minmax(0,2.75rem))_auto_repeat(3,minmax(0,2.75rem))] items-center gap-1.5 sm:gap-2"
+      // Packed to the start: a grid wider than the boxes would stretch the separator track and
+      // push the second group of three to the far edge of a wide card.
+      className="grid grid-cols-[repeat(3,minmax(0,2.75rem))_auto_repeat(3,minmax(0,2.75rem))] items-center justify-start gap-1.5 sm:gap-2"
       onBlur={onBlur}
     >
       {chars.map((char, index) => (

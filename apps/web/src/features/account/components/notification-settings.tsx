@@ -79,7 +79,7 @@ export function NotificationSettings() {
   };
 
   return (
-    <div className="grid max-w-2xl gap-4">
+    <div className="grid gap-4">
       <ul className="divide-y divide-border rounded-lg border bg-card">
         {saved.map(({ name, active }) => {
           const checked = draft[name] ?? active;

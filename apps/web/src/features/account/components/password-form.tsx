@@ -40,7 +40,7 @@ export function PasswordForm() {
     [t, hasPassword],
   );
   return (
-    <div className="grid max-w-lg gap-4">
+    <div className="grid gap-4">
       <Banner
         variant="info"
         title={t(hasPassword ? 'account.password.change_title' : 'account.password.create_title')}

@@ -5,13 +5,19 @@ import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
 
-/** Spec §2 "Reset password": e-mail and new password, with the link's token hidden. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * Spec §2 "Reset password": a new password, with the link's token hidden. The link names the
+ * address it was mailed to, so it is shown and sent as it is; links mailed before they did ask
+ * for it (the API checks it against the token's user either way).
+ */
+export function ResetPasswordForm({ token, email }: { token: string; email: string | null }) {
   const { t } = useTranslation();
   const inputs = useMemo<FormInputs>(
     () => ({
       jwt: { type: 'hidden', value: token },
-      email: { type: 'email', label: t('auth.fields.email'), required: true },
+      email: email
+        ? { type: 'hidden', value: email }
+        : { type: 'email', label: t('auth.fields.email'), required: true },
       password: {
         type: 'password',
         label: t('auth.reset.new_password'),
@@ -21,14 +27,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
         description: t('auth.signup.password_hint'),
       },
     }),
-    [t, token],
+    [email, t, token],
   );
   return (
-    <Form<SigninResponse>
-      inputs={inputs}
-      url="/api/auth/password/reset"
-      buttonText={t('auth.reset.submit')}
-      onSuccess={completeSignIn}
-    />
+    <div className="grid gap-4">
+      {email ? <p className="text-sm break-words">{t('auth.reset.for_email', { email })}</p> : null}
+      <Form<SigninResponse>
+        inputs={inputs}
+        url="/api/auth/password/reset"
+        buttonText={t('auth.reset.submit')}
+        onSuccess={completeSignIn}
+      />
+    </div>
   );
 }

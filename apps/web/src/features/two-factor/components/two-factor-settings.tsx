@@ -103,15 +103,20 @@ export function TwoFactorSettings() {
                 {step.secret}
               </code>
             </p>
-            <Form
-              inputs={codeInput}
-              url="/api/user/2fa/verify"
-              buttonText={t('two_factor.verify')}
-              onSuccess={(data) => {
-                setStep({ kind: 'backup', code: BackupCodeResponseSchema.parse(data).backup_code });
-                updateSession({ '2fa_enabled': true });
-              }}
-            />
+            <div data-testid="totp-code-entry">
+              <Form
+                inputs={codeInput}
+                url="/api/user/2fa/verify"
+                buttonText={t('two_factor.verify')}
+                onSuccess={(data) => {
+                  setStep({
+                    kind: 'backup',
+                    code: BackupCodeResponseSchema.parse(data).backup_code,
+                  });
+                  updateSession({ '2fa_enabled': true });
+                }}
+              />
+            </div>
           </CardContent>
         </Card>
       ) : null}

@@ -1,0 +1,46 @@
+import { createContext, useEffect, useState } from 'react';
+import type { SocialProvidersResponse } from '@partner-portal/shared/social';
+import { api } from '@/lib/api-client';
+
+/** What the signed-out screens take from the server's configuration: GET /api/auth/providers. */
+export type SignInOptions = SocialProvidersResponse;
+
+const NONE: SignInOptions = { providers: [] };
+
+function hasOptions(data: unknown): boolean {
+  const answer = (data ?? {}) as { providers?: unknown; brandUrl?: unknown };
+  return (
+    (Array.isArray(answer.providers) && answer.providers.length > 0) ||
+    typeof answer.brandUrl === 'string'
+  );
+}
+
+/**
+ * Loads the options once for whoever mounts it (the sign-in screens' layout). Until they load,
+ * and if they cannot be loaded, there are none: no provider buttons, no brand link, and password
+ * and magic-link sign-in never wait on this.
+ */
+export function useLoadSignInOptions(): SignInOptions {
+  const [options, setOptions] = useState<SignInOptions>(NONE);
+  useEffect(() => {
+    let live = true;
+    api.get<unknown>('/api/auth/providers').then(
+      async ({ data }) => {
+        // Most servers configure neither: the schema (and zod with it) is fetched only when
+        // there is something to check, never for /signin's first paint.
+        if (!hasOptions(data)) return;
+        const { SocialProvidersResponseSchema } = await import('@partner-portal/shared/social');
+        const parsed = SocialProvidersResponseSchema.safeParse(data);
+        if (live && parsed.success) setOptions(parsed.data);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return options;
+}
+
+/** The layout shares what it loaded, so the page's provider buttons make no second request. */
+export const SignInOptionsContext = createContext<SignInOptions>(NONE);
