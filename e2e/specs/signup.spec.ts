@@ -42,7 +42,7 @@ test('sign up → verification mail → verify → free plan → welcome, then s
   await expect(page.getByText('Verification Link Has Expired')).toBeVisible();
 
   await page.goto('/welcome');
-  await page.getByRole('button', { name: /Account menu for Grace Hopper/ }).click();
+  await page.getByRole('button', { name: /Grace Hopper, account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 

@@ -17,7 +17,7 @@ test('social sign-in: a new person signs up through the provider, then comes bac
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   const name = `${SOCIAL_PERSON.given_name} ${SOCIAL_PERSON.family_name}`;
-  await page.getByRole('button', { name: new RegExp(`Account menu for ${name}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`${name}, account menu`) }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 

@@ -115,7 +115,7 @@ describe('router, guards and layouts', () => {
     );
     renderAt('/welcome');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
+      await screen.findByRole('button', { name: 'Olivia Owner, account menu' }),
     );
     expect(await screen.findByRole('menuitem', { name: 'Switch account' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Dark mode' }));
@@ -128,7 +128,7 @@ describe('router, guards and layouts', () => {
     setSession(testSession());
     renderAt('/welcome');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
+      await screen.findByRole('button', { name: 'Olivia Owner, account menu' }),
     );
     expect(await screen.findByRole('menuitem', { name: 'Edit account' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Switch account' })).not.toBeInTheDocument();

@@ -65,19 +65,21 @@ export function AppShell({ children }: { children: ReactNode }) {
               </Drawer>
               <Brand compact />
             </div>
-            <UserMenu />
+            {/* In the header, not floating over the page: a corner button covered table cells and
+                figures on a phone. The feedback widget is on every signed-in page (this frame). */}
+            <div className="flex items-center gap-1">
+              <FeedbackWidget />
+              <UserMenu />
+            </div>
           </header>
           <main
             id="main"
             tabIndex={-1}
-            // pb-24 keeps the end of every page clear of the feedback button in the corner.
-            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:pt-8"
+            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-12 outline-none sm:px-6 lg:pt-8"
           >
             {children}
           </main>
         </div>
-        {/* Spec §2: the feedback widget is on every signed-in page (this frame), not on auth pages. */}
-        <FeedbackWidget />
       </div>
     </WithQueryClient>
   );

@@ -52,7 +52,7 @@ describe('main navigation and user menu', () => {
     setSession(testSession());
     const router = renderRoute('/welcome');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
+      await screen.findByRole('button', { name: 'Olivia Owner, account menu' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('main navigation and user menu', () => {
     // A page that calls nothing itself, so the only request is the switch.
     renderRoute('/welcome');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
+      await screen.findByRole('button', { name: 'Olivia Owner, account menu' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Solo Partner' }));
@@ -110,7 +110,7 @@ describe('main navigation and user menu', () => {
     // A page that calls nothing itself, so the only request is the switch.
     renderRoute('/welcome');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
+      await screen.findByRole('button', { name: 'Olivia Owner, account menu' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Solo Partner' }));
@@ -124,7 +124,7 @@ describe('main navigation and user menu', () => {
     setSession(testSession());
     const router = renderRoute('/welcome');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }),
+      await screen.findByRole('button', { name: 'Olivia Owner, account menu' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));

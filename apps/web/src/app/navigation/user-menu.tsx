@@ -33,13 +33,17 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-auto gap-2 px-2 py-1"
-          aria-label={t('app.user_menu.open', { name })}
-        >
-          <UserAvatar name={name} src={session.avatar} size="sm" />
-          <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{name}</span>
+        {/* Named by the text it shows (the user's name, first), so speech users can say what they
+            see: the name is visually hidden on a phone, never removed, and the avatar's initial
+            is left out. */}
+        <Button variant="ghost" className="h-auto gap-2 px-2 py-1">
+          <span aria-hidden className="contents">
+            <UserAvatar name={name} src={session.avatar} size="sm" />
+          </span>
+          <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">
+            {name}
+          </span>
+          <span className="sr-only">{t('app.user_menu.open_suffix')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

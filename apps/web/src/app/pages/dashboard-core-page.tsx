@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
 
-/** Spec §2 "Core dashboard": the core workbook; the owner also sees its raw embed markup. */
+/** The core dashboard: the core workbook, with the upgrade warning when Plus was asked for. */
 export default function DashboardCorePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -29,7 +29,7 @@ export default function DashboardCorePage() {
           )}
         </Banner>
       ) : null}
-      <DashboardView kind="core" showMarkup={session?.permission === 'owner'} />
+      <DashboardView kind="core" />
     </Page>
   );
 }

@@ -22,7 +22,7 @@ export default function DashboardPlusPage() {
   }
   return (
     <Page titleKey="titles.dashboard_plus">
-      <DashboardView kind="plus" showMarkup={session.permission === 'owner'} />
+      <DashboardView kind="plus" />
     </Page>
   );
 }

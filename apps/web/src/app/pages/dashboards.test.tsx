@@ -68,16 +68,13 @@ describe('/dashboard/core', () => {
     );
     expect(posted).toEqual([{ workbook_id: 'local-core-overview', theme: 'light', locale: 'en' }]);
     expect(screen.getByRole('status', { name: 'Loading the dashboard…' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Show embed markup' })).not.toBeInTheDocument();
   });
 
-  it('shows the owner the embed markup to copy', async () => {
+  it('keeps the embed markup off the dashboard, for every role', async () => {
     stubServer();
     renderAt('/dashboard/core', { plan: 'free_plus', permission: 'owner' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Show embed markup' }));
-    expect(screen.getByLabelText('Embed markup')).toHaveValue(
-      '<iframe src="http://localhost:3000/embed/workbook/local-core-overview?token=t" title="Partner overview" width="100%" height="720" style="border:0" allow="fullscreen"></iframe>',
-    );
+    expect(await screen.findByTitle('Partner overview')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /embed markup/i })).not.toBeInTheDocument();
   });
 });
 
@@ -146,5 +143,18 @@ describe('/dashboard/plus', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/core'));
     expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('/account/apikeys', () => {
+  it('gives a developer the markup of the dashboard they choose, to copy', async () => {
+    const posted = stubServer();
+    renderAt('/account/apikeys', { plan: 'free_plus', permission: 'developer' });
+    expect(await screen.findByRole('heading', { name: 'Embed a dashboard' })).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create embed markup' }));
+    expect(await screen.findByLabelText('Embed markup')).toHaveValue(
+      '<iframe src="http://localhost:3000/embed/workbook/local-core-overview?token=t" title="Partner overview" width="100%" height="720" style="border:0" allow="fullscreen"></iframe>',
+    );
+    expect(posted).toEqual([{ workbook_id: 'local-core-overview', theme: 'light', locale: 'en' }]);
   });
 });

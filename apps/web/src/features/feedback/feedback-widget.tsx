@@ -24,7 +24,7 @@ const FACES: Record<FeedbackRating, LucideIcon> = {
 type Step = { kind: 'rating' } | { kind: 'sending' } | { kind: 'thanks'; message: string };
 
 /**
- * Spec §2 feedback widget: a heart button at the bottom right opens a panel with three faces;
+ * The feedback widget: a heart button in the page header opens a panel with three faces;
  * picking one reveals the comment and the send button (spec §4); after sending, the panel
  * thanks the user and closes FEEDBACK_AUTO_CLOSE_MS later. The panel is a Radix popover:
  * focus moves into it, Escape or a click outside closes it and focus returns to the heart.
@@ -82,15 +82,15 @@ export function FeedbackWidget() {
     <Popover open={open} onOpenChange={changeOpen}>
       <PopoverTrigger asChild>
         <Button
+          variant="ghost"
           size="icon"
           aria-label={t('feedback.open')}
-          // Small and in the corner; the page keeps room for it below its content (app shell).
-          className="fixed right-4 bottom-4 z-40 size-12 rounded-full shadow-lg [&_svg]:size-5"
+          className="rounded-full"
         >
           <Heart aria-hidden />
         </Button>
       </PopoverTrigger>
-      <PopoverContent side="top" align="end" aria-labelledby={titleId} className="grid gap-4">
+      <PopoverContent side="bottom" align="end" aria-labelledby={titleId} className="grid gap-4">
         {step.kind === 'thanks' ? (
           <div role="status" className="grid gap-1 text-center">
             <p id={titleId} className="font-semibold">

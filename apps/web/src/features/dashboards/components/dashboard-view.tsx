@@ -13,13 +13,7 @@ import { WorkbookFrame } from './workbook-frame';
  * One dashboard screen: the core workbook, or the Plus workbooks with a select when there are
  * several (the first by default), each in a WorkbookFrame.
  */
-export function DashboardView({
-  kind,
-  showMarkup,
-}: {
-  kind: 'core' | 'plus';
-  showMarkup: boolean;
-}) {
+export function DashboardView({ kind }: { kind: 'core' | 'plus' }) {
   const { t } = useTranslation();
   const state = useWorkbooks();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -72,7 +66,7 @@ export function DashboardView({
           />
         </div>
       ) : null}
-      <WorkbookFrame key={current.workbookId} workbook={current} showMarkup={showMarkup} />
+      <WorkbookFrame key={current.workbookId} workbook={current} />
     </div>
   );
 }

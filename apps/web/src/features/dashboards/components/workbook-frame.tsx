@@ -1,11 +1,10 @@
 import { toLocale } from '@partner-portal/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Code2, Copy, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmbedResponseSchema, type Workbook } from '@partner-portal/shared/workbooks';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { useDarkMode } from '@/lib/theme';
@@ -18,31 +17,18 @@ const INITIAL_HEIGHT = 720;
 
 type FrameState = 'minting' | 'loading' | 'loaded' | 'failed';
 
-function iframeMarkup(url: string, title: string): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return `<iframe src="${escape(url)}" title="${escape(title)}" width="100%" height="${INITIAL_HEIGHT}" style="border:0" allow="fullscreen"></iframe>`;
-}
-
 /**
  * A workbook in a responsive iframe (issue 5 "Screens"): a fresh URL per load in the current
  * theme and language, a skeleton until `workbook:loaded`, the height the workbook reports, an
- * error state with retry, and a new URL shortly before the old one expires. `showMarkup` adds
- * the owner's "raw markup" view of the embed.
+ * error state with retry, and a new URL shortly before the old one expires.
  */
-export function WorkbookFrame({
-  workbook,
-  showMarkup,
-}: {
-  workbook: Workbook;
-  showMarkup: boolean;
-}) {
+export function WorkbookFrame({ workbook }: { workbook: Workbook }) {
   const { t, i18n } = useTranslation();
   const { dark } = useDarkMode();
   const frame = useRef<HTMLIFrameElement>(null);
   const [embed, setEmbed] = useState<{ url: string; expiresAt: number } | null>(null);
   const [state, setState] = useState<FrameState>('minting');
   const [height, setHeight] = useState(INITIAL_HEIGHT);
-  const [markup, setMarkup] = useState(false);
   const locale = toLocale(i18n.language);
 
   const mint = useCallback(() => {
@@ -95,49 +81,6 @@ export function WorkbookFrame({
   const title = t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name });
   return (
     <div className="grid gap-3">
-      {showMarkup && embed ? (
-        <div className="flex justify-end">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={markup}
-            onClick={() => setMarkup(!markup)}
-          >
-            <Code2 aria-hidden />
-            {markup ? t('dashboards.markup.hide') : t('dashboards.markup.show')}
-          </Button>
-        </div>
-      ) : null}
-      {markup && embed ? (
-        <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
-          <label htmlFor="workbook-markup" className="text-sm font-medium">
-            {t('dashboards.markup.label')}
-          </label>
-          <textarea
-            id="workbook-markup"
-            readOnly
-            rows={4}
-            value={iframeMarkup(embed.url, title)}
-            className="w-full resize-y rounded-md border bg-background p-2 font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <p className="text-xs text-muted-foreground">{t('dashboards.markup.note')}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            onClick={() => {
-              void navigator.clipboard.writeText(iframeMarkup(embed.url, title)).then(
-                () => toast({ variant: 'success', title: t('dashboards.markup.copied') }),
-                () => undefined,
-              );
-            }}
-          >
-            <Copy aria-hidden />
-            {t('dashboards.markup.copy')}
-          </Button>
-        </div>
-      ) : null}
       {state === 'failed' ? (
         <Banner
           variant="error"
