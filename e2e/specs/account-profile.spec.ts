@@ -10,7 +10,7 @@ import { mailbox } from '../fixtures/mailbox';
 import { openSignedIn } from '../fixtures/session';
 import {
   expect,
-  expectNoSeriousA11yViolations,
+  expectNoA11yViolations,
   saveScreen,
   test,
   expectNoSidewaysScroll,
@@ -42,7 +42,7 @@ async function closeFromDangerZone(page: Page, button: string) {
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/^Your password/).fill(PASSWORD);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: button }).click();
   await expect(page).toHaveURL(/\/signin$/);
 }
@@ -56,7 +56,7 @@ test('a new e-mail address needs the password and its own mailbox; the old one s
   await createVerifiedPartner(request, email, PASSWORD);
   await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), '/account/profile');
   await expect(page.getByLabel(/^Email/)).toHaveValue(email);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'account-profile-en-light');
 
   await page.getByLabel(/^First name/).fill('Josefina');
@@ -67,7 +67,7 @@ test('a new e-mail address needs the password and its own mailbox; the old one s
   const pending = page.getByRole('status').filter({ hasText: 'waiting to be confirmed' });
   await expect(pending).toContainText(changed);
   await expect(page).toHaveURL(/\/account\/profile$/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'account-profile-pending-en-light');
 
   // The old address is told, with a way back; it keeps signing in, the new one does not yet.
@@ -108,7 +108,7 @@ test('"this was not me" from the old mailbox takes the account back and ends eve
   await page.goto(mailbox.linkIn(notice));
   const restore = page.getByRole('button', { name: 'Restore my email and sign out everywhere' });
   await expect(restore).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'email-revert-en-light');
   await restore.click();
   await expect(page.getByText('Your account is yours again')).toBeVisible();
@@ -173,7 +173,7 @@ test('a help message reaches the support inbox with the sender to reply to', asy
   const email = uniqueEmail('help');
   await createVerifiedPartner(request, email, PASSWORD);
   await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), '/help');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   const access = page.getByRole('switch', { name: 'Let the support team access my account' });
   await expect(access).not.toBeChecked();
@@ -208,7 +208,7 @@ test('feedback from the heart button is stored, and the panel closes by itself',
   await expect(panel.getByLabel(/^Tell us more/)).toHaveCount(0);
   await panel.getByRole('button', { name: 'Good' }).click();
   await panel.getByLabel(/^Tell us more/).fill('The dashboards load fast.');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'feedback-en-light');
 
   const stored = page.waitForResponse(
@@ -244,24 +244,24 @@ test.describe('profile, help and feedback in Spanish, dark, at phone width', () 
       if (path !== '/account/profile') await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       await saveScreen(page, `${name}-es-dark-phone`);
     }
     await page.goto('/account/profile');
     await page.getByLabel(/^Correo/).fill(uniqueEmail('nuevo'));
     await expect(page.getByLabel(/^Contraseña actual/)).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await saveScreen(page, 'account-profile-email-change-es-dark-phone');
     await page.goto('/email/revert?token=not-a-real-token');
     await expect(page.getByRole('button', { name: /^Restaurar mi correo/ })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await saveScreen(page, 'email-revert-es-dark-phone');
     await page.goto('/account/profile');
     await page.getByRole('button', { name: /^Cerrar/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await saveScreen(page, 'account-close-dialog-es-dark-phone');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /, menú de la cuenta$/ }).click();
@@ -272,7 +272,7 @@ test.describe('profile, help and feedback in Spanish, dark, at phone width', () 
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /comentarios|opini/i }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await saveScreen(page, 'feedback-es-dark-phone');
   });
 });

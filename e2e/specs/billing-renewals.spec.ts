@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { runAdmin } from '../fixtures/admin-cli';
 import { startAppServer, type AppServer } from '../fixtures/app-server';
 import { findFreePort } from '../fixtures/free-port';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 /*
  * What happens at the end of a billing period on the built-in card processor (docs/billing.md
@@ -73,6 +73,6 @@ test('a downgrade applies at the period end; a renewal that fails sends the owne
   await page.goto(`${server.url}/dashboard/core`);
   await expect(page).toHaveURL(/\/account\/billing/, { timeout: 15_000 });
   await expect(page.getByText('Your latest payment failed')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'billing-past-due-en-light');
 });

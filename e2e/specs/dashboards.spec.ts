@@ -6,7 +6,7 @@ import { demoSession, type SessionRecord } from '../fixtures/accounts';
 import { saveLook, type Look } from '../fixtures/session';
 import {
   expect,
-  expectNoSeriousA11yViolations,
+  expectNoA11yViolations,
   saveScreen,
   test,
   expectNoSidewaysScroll,
@@ -66,7 +66,7 @@ test('the demo owner sees live KPIs that match the seeded rows, and the date fil
   const revenue = workbook.getByTestId('kpi-revenue');
   await expect(revenue).toHaveText(money(northwindRevenue(isoDaysAgo(29), isoDaysAgo(0))));
   await expect(workbook.getByRole('heading', { name: 'Partner overview' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'dashboard-core-owner');
 
   await workbook.getByLabel('Date range').click();
@@ -78,7 +78,7 @@ test('the demo owner sees live KPIs that match the seeded rows, and the date fil
   await page.goto('/account/apikeys');
   await page.getByRole('button', { name: 'Create embed markup' }).click();
   await expect(page.getByLabel('Embed markup')).toHaveValue(/^<iframe src="http/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 });
 
 test('an advertiser sees only their advertiser', async ({ page }) => {
@@ -141,7 +141,7 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
       workbook.getByText('Cifras clave').or(workbook.getByLabel('Cifras clave')),
     ).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await saveScreen(page, 'dashboard-core-es-dark-phone');
   });
 });
@@ -165,7 +165,7 @@ for (const variant of [
         } else {
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         }
-        await expectNoSeriousA11yViolations(page);
+        await expectNoA11yViolations(page);
         await saveScreen(page, `dashboards${path.replace(/\//g, '-')}-${variant.name}`);
       });
     }

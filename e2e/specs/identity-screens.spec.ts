@@ -3,7 +3,7 @@ import { createSession, type SessionRecord } from '../fixtures/accounts';
 import { saveLook } from '../fixtures/session';
 import {
   expect,
-  expectNoSeriousA11yViolations,
+  expectNoA11yViolations,
   saveScreen,
   test,
   expectNoSidewaysScroll,
@@ -103,7 +103,7 @@ for (const variant of VARIANTS) {
         await expect(page.locator('html')).toHaveAttribute('lang', variant.locale.slice(0, 2));
         if (variant.colorScheme === 'dark')
           await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-        await expectNoSeriousA11yViolations(page);
+        await expectNoA11yViolations(page);
         await saveScreen(page, `identity-${screen.name}-${variant.name}`);
       });
     }

@@ -1,6 +1,6 @@
 import { createVerifiedPartner } from '../fixtures/accounts';
 import { mailbox } from '../fixtures/mailbox';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 test('magic link: the toggle hides the password, the mailed link signs in once', async ({
   page,
@@ -24,7 +24,7 @@ test('magic link: the toggle hides the password, the mailed link signs in once',
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
   await expect(page.getByText('Magic Link Is Invalid, Please go back and try again')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 });
@@ -43,7 +43,7 @@ test('forgot password → reset → the old password is refused', async ({ page,
   await page.goto(
     mailbox.linkIn(await mailbox.waitFor(email, /Reset your Partner Portal password/)),
   );
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   // The link names whose password it resets: the address is shown, not asked for again.
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByLabel(/^Email/)).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 test.describe('404 page', () => {
   for (const path of ['/this/does/not/exist', '/notfound', '/404']) {
@@ -16,7 +16,7 @@ test.describe('404 page', () => {
   }) => {
     await page.goto('/nowhere');
     await saveScreen(page, 'not-found-light');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     await page.getByRole('link', { name: /dashboard/i }).click();
     // Signed out, the guard sends the visitor to sign in, remembering the dashboard.
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fdashboard%2Fcore$/);

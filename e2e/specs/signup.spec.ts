@@ -1,5 +1,5 @@
 import { mailbox } from '../fixtures/mailbox';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 test('sign up → verification mail → verify → free plan → welcome, then sign out and back in', async ({
   page,
@@ -9,7 +9,7 @@ test('sign up → verification mail → verify → free plan → welcome, then s
 
   await page.goto('/signup?partner=Globex%20Media');
   await expect(page.getByLabel(/^Partner name/)).toHaveValue('Globex Media');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.getByLabel(/^First name/).fill('Grace');
   await page.getByLabel(/^Last name/).fill('Hopper');
   await page.getByLabel(/^Email/).fill(email);
@@ -27,14 +27,14 @@ test('sign up → verification mail → verify → free plan → welcome, then s
   await page.goto(link);
 
   await expect(page).toHaveURL(/\/signup\/plan$/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'signup-plan');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the core dashboard' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'welcome');
 
   // The used link is refused: "Verification Link Has Expired".

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { createVerifiedPartner } from '../fixtures/accounts';
-import { expect, expectNoSeriousA11yViolations, saveScreen, test } from '../fixtures/test';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 const codeFor = (secret: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -42,14 +42,14 @@ test('enable 2FA → sign out → sign in with a code → sign in again with the
   await expect(page.getByText('Store your backup code safely')).toBeVisible();
   const backup = (await page.getByTestId('backup-code').textContent()) ?? '';
   expect(backup).toMatch(/^[A-Z2-9]{10}$/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'two-factor-backup');
 
   await page.evaluate(() => localStorage.clear());
   await nextStep();
   await signInWithPassword();
   await expect(page).toHaveURL(/\/signin\/otp\?token=/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await saveScreen(page, 'signin-otp');
   await page.getByRole('textbox').first().click();
   await page.keyboard.insertText(codeFor(secret));

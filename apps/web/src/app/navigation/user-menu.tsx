@@ -33,17 +33,17 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        {/* Named by the text it shows (the user's name, first), so speech users can say what they
-            see: the name is visually hidden on a phone, never removed, and the avatar's initial
-            is left out. */}
-        <Button variant="ghost" className="h-auto gap-2 px-2 py-1">
+        {/* The label starts with the name the button shows, so speech users can say what they
+            see (the name is hidden on a phone); the avatar's initial is left out of it. */}
+        <Button
+          variant="ghost"
+          className="h-auto gap-2 px-2 py-1"
+          aria-label={t('app.user_menu.open', { name })}
+        >
           <span aria-hidden className="contents">
             <UserAvatar name={name} src={session.avatar} size="sm" />
           </span>
-          <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">
-            {name}
-          </span>
-          <span className="sr-only">{t('app.user_menu.open_suffix')}</span>
+          <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{name}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

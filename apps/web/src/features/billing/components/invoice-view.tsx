@@ -54,7 +54,8 @@ export function InvoiceView({ id }: { id: string }) {
           </span>
         ) : null}
         <header className="grid gap-1">
-          <h2 className="text-2xl font-semibold">{t('billing.invoice.title')}</h2>
+          {/* The invoice is the page (its frame hides the usual title): this is its heading. */}
+          <h1 className="text-2xl font-semibold">{t('billing.invoice.title')}</h1>
           <p className="font-mono text-sm">{invoice.number}</p>
           <p className="text-sm text-muted-foreground">
             {t('billing.invoice.issued', { date: day(invoice.date) })} ·{' '}
@@ -63,7 +64,7 @@ export function InvoiceView({ id }: { id: string }) {
         </header>
         <div className="grid gap-4 text-sm sm:grid-cols-2">
           <section>
-            <h3 className="font-semibold">{t('billing.invoice.from')}</h3>
+            <h2 className="font-semibold">{t('billing.invoice.from')}</h2>
             <p>{invoice.seller.name}</p>
             {invoice.seller.address.map((line) => (
               <p key={line}>{line}</p>
@@ -71,7 +72,7 @@ export function InvoiceView({ id }: { id: string }) {
             <p className="text-muted-foreground">{invoice.seller.email}</p>
           </section>
           <section>
-            <h3 className="font-semibold">{t('billing.invoice.to')}</h3>
+            <h2 className="font-semibold">{t('billing.invoice.to')}</h2>
             <p>{invoice.customer.name}</p>
             <p className="text-muted-foreground">{invoice.customer.email}</p>
           </section>
