@@ -20,7 +20,6 @@ export const SCROLL_BUTTON_REPEAT_MS = 50;
 export const POPOVER_WIDTH = '18rem';
 export const POPOVER_SIDE_OFFSET = 4;
 export const CARD_FIELD_FONT_SIZE = '13px';
-export const DATE_LOCALE = 'en-US';
 export const WEEK_STARTS_ON = 0; // Sunday
 export const PROGRESS_MAX = 100;
 export const CHART_ANIMATION = { duration: 1_000, easing: 'easeOutQuart' } as const;

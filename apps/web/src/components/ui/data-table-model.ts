@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DATE_LOCALE } from '@partner-portal/shared/constants';
+import { i18n } from '@/lib/i18n';
 
 export type ColumnKind = 'text' | 'date' | 'datetime' | 'number';
 
@@ -47,17 +47,25 @@ export function cellValue<T>(column: DataTableColumn<T>, row: T): unknown {
   return column.accessor ? column.accessor(row) : (row as Record<string, unknown>)[column.key];
 }
 
-/** Spec §9: table date-times are trimmed to date and time (no seconds), dates to the date. */
+/**
+ * Table date-times are trimmed to date and time (no seconds), dates to the date, all in the
+ * viewer's language ("25 nov 2026, 0:45" in Spanish), as are numbers.
+ */
 export function formatCell(value: unknown, kind: ColumnKind = 'text'): string {
   if (value === null || value === undefined || value === '') return '';
+  const locale = i18n.language;
   if (kind === 'date' || kind === 'datetime') {
     const date = value instanceof Date ? value : new Date(String(value));
     if (Number.isNaN(date.getTime())) return String(value);
     return kind === 'date'
-      ? date.toLocaleDateString(DATE_LOCALE, { dateStyle: 'medium' })
-      : date.toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+      ? date.toLocaleDateString(locale, { dateStyle: 'medium' })
+      : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   }
-  if (kind === 'number' && typeof value === 'number') return value.toLocaleString(DATE_LOCALE);
+  if (kind === 'number' && typeof value === 'number')
+    return value.toLocaleString(locale, {
+      // Spanish leaves 4-digit numbers ungrouped by default: 7885 beside 16.270 in one column.
+      useGrouping: 'always',
+    });
   return String(value);
 }
 

@@ -3,7 +3,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from './data-table';
 import { CARD_LAYOUT_QUERY } from './data-table-layout';
-import { cardFacts, identityColumn } from './data-table-model';
+import { i18n } from '@/lib/i18n';
+import { cardFacts, formatCell, identityColumn } from './data-table-model';
 import { priorityClass } from './data-table-priority';
 
 interface Row {
@@ -153,6 +154,18 @@ describe('DataTable', () => {
     render(<DataTable columns={columns} rows={rows.slice(0, 1)} getRowId={(r) => r.id} />);
     const cell = within(bodyRows()[0] as HTMLElement).getAllByRole('cell')[2];
     expect(cell?.textContent).toMatch(/^Nov 1, 2026, \d{1,2}:05\s?[AP]M$/);
+  });
+
+  it("writes dates and numbers in the viewer's language", async () => {
+    const before = i18n.language;
+    await i18n.changeLanguage('es');
+    try {
+      expect(formatCell('2026-11-25T10:05:00Z', 'date')).toBe('25 nov 2026');
+      expect(formatCell(16270, 'number')).toBe('16.270');
+      expect(formatCell(7885, 'number')).toBe('7.885');
+    } finally {
+      await i18n.changeLanguage(before);
+    }
   });
 
   it('selects all rows of the page and reports their ids', async () => {
