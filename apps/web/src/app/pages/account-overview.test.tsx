@@ -63,7 +63,7 @@ describe('/account overview', () => {
     },
   );
 
-  it('lists Billing and API keys for the owner, each with its icon, title and one line', async () => {
+  it('lists Billing, API keys and Import data for the owner, each with its icon, title and one line', async () => {
     renderOverview({ permission: 'owner' });
     const links = await cards();
     expect(hrefs(links)).toEqual(expect.arrayContaining(['/account/billing', '/account/apikeys']));
@@ -71,7 +71,11 @@ describe('/account overview', () => {
     const apiKeys = links.find((link) => link.getAttribute('href') === '/account/apikeys');
     expect(billing).toHaveTextContent('BillingYour plan, payment card and invoices.');
     expect(apiKeys).toHaveTextContent(
-      'API keysKeys that let your own tools use the Partner Portal API.',
+      'API keysKeys for the Partner Portal API, and the embed markup of your dashboards.',
+    );
+    const data = links.find((link) => link.getAttribute('href') === '/account/data');
+    expect(data).toHaveTextContent(
+      'Import dataLoad your daily report rows from a CSV file, and see what was loaded.',
     );
     for (const link of links) expect(link.querySelector('svg')).not.toBeNull();
   });
