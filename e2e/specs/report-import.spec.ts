@@ -11,8 +11,9 @@ import {
 
 const HEADER =
   'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout';
-const line = (day: number, impressions = '1200') =>
-  `2026-01-${String(day).padStart(2, '0')},Acme Travel,Spring sale,search,US,mobile,${impressions},34,5,125.00,87.50`;
+/** A row `daysAgo` days before today, so the dashboard's default range (30 days) holds it. */
+const line = (daysAgo: number, impressions = '1200') =>
+  `${new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)},Acme Travel,Spring sale,search,US,mobile,${impressions},34,5,125.00,87.50`;
 const csv = (name: string, lines: string[]) => ({
   name,
   mimeType: 'text/csv',
@@ -24,7 +25,19 @@ test('a new owner downloads the template, fixes a refused file and loads it', as
   request,
 }) => {
   const session = await createSession(request, { verified: true, plan: true });
-  await openSignedIn(page, request, session, '/account');
+  // A new account's dashboard draws nothing: it says what it will show and where data comes from.
+  await openSignedIn(page, request, session, '/dashboard/core');
+  const workbook = page.frameLocator('iframe[title="Partner overview"]');
+  await expect(workbook.getByRole('heading', { name: 'No report data yet' })).toBeVisible();
+  await expect(workbook.locator('canvas, table')).toHaveCount(0);
+  await expect(workbook.getByRole('link', { name: 'Import data' })).toHaveAttribute(
+    'href',
+    '/account/data',
+  );
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'dashboard-empty-en-light');
+
+  await page.goto('/account');
   // Reached from the account menu, as an owner would find it.
   await page.getByRole('link', { name: 'Import data' }).first().click();
   await expect(page).toHaveURL(/\/account\/data$/);
@@ -63,6 +76,12 @@ test('a new owner downloads the template, fixes a refused file and loads it', as
   await expect(history).toContainText('3 rows');
   await expect(history).toContainText('Lucía Tester');
   await saveScreen(page, 'import-done-en-light');
+
+  // The dashboard now draws the loaded rows: three days at $125.00 each.
+  await page.getByRole('link', { name: 'Open the dashboard' }).click();
+  await expect(workbook.getByTestId('kpi-revenue')).toContainText('375.00');
+  await expect(workbook.getByRole('heading', { name: 'No report data yet' })).toHaveCount(0);
+  await page.goto('/account/data');
 
   // Spanish, dark, phone: the same screen fits and reads.
   await page.setViewportSize({ width: 390, height: 844 });
