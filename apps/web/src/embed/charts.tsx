@@ -151,6 +151,8 @@ export function TopChart({
               ticks: {
                 color: colors.text,
                 maxTicksLimit: 5,
+                // Amounts with a currency are wide: on a phone, skip ticks before they touch.
+                autoSkipPadding: 16,
                 callback: (value) => formatMoney(locale, Number(value), true),
               },
               grid: { color: colors.grid },

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workbook } from '@partner-portal/shared/workbooks';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { useWorkbooks } from '../api/use-workbooks';
 import { WorkbookFrame } from './workbook-frame';
+import { WorkbooksPending } from './workbooks-pending';
 
 /**
  * One dashboard screen: the core workbook, or the Plus workbooks with a select when there are
@@ -18,30 +17,7 @@ export function DashboardView({ kind }: { kind: 'core' | 'plus' }) {
   const state = useWorkbooks();
   const [chosen, setChosen] = useState<string | null>(null);
 
-  if (state.status === 'loading') {
-    return (
-      <div
-        className="grid place-items-center py-16"
-        role="status"
-        aria-label={t('dashboards.loading')}
-      >
-        <Spinner className="size-6" />
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Banner
-        variant="error"
-        title={t('dashboards.failed.title')}
-        action={
-          <Button variant="outline" size="sm" onClick={state.retry}>
-            {t('dashboards.failed.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (state.status !== 'ready') return <WorkbooksPending state={state} />;
   const workbooks: Workbook[] = state.workbooks.filter((workbook) =>
     kind === 'core' ? workbook.kind !== 'plus' : workbook.kind === 'plus',
   );

@@ -3,15 +3,14 @@ import { Code2, Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '@partner-portal/shared/constants';
 import { EmbedResponseSchema } from '@partner-portal/shared/workbooks';
-import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { useWorkbooks } from '../api/use-workbooks';
+import { WorkbooksPending } from './workbooks-pending';
 
 /** The height the dashboards give a workbook frame before it reports its own. */
 const FRAME_HEIGHT = 720;
@@ -33,26 +32,7 @@ export function EmbedMarkupPanel() {
   const [markup, setMarkup] = useState<string | null>(null);
   const [minting, setMinting] = useState(false);
 
-  if (workbooks.status === 'loading') {
-    return (
-      <div role="status" aria-label={t('dashboards.loading')}>
-        <Spinner />
-      </div>
-    );
-  }
-  if (workbooks.status === 'failed') {
-    return (
-      <Banner
-        variant="error"
-        title={t('dashboards.failed.title')}
-        action={
-          <Button variant="outline" size="sm" onClick={workbooks.retry}>
-            {t('dashboards.failed.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (workbooks.status !== 'ready') return <WorkbooksPending state={workbooks} />;
   const list = workbooks.workbooks;
   if (list.length === 0)
     return <p className="text-sm text-muted-foreground">{t('dashboards.markup.none')}</p>;
