@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { demoSession } from '../fixtures/accounts';
+import { openSignedIn, saveLook, type Look } from '../fixtures/session';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
+
+/**
+ * Every dialog, popover and row menu a signed-in owner opens, in both languages, both themes and
+ * both widths: each is checked by axe on its own (nothing of any impact), saved as a screenshot,
+ * and closed again without changing anything. What the dialogs do is the journeys' business.
+ */
+const VARIANTS: { name: string; look: Required<Look>; phone: boolean }[] = [
+  { name: 'en-light', look: { locale: 'en', dark: false }, phone: false },
+  { name: 'es-dark', look: { locale: 'es', dark: true }, phone: false },
+  { name: 'en-light-phone', look: { locale: 'en', dark: false }, phone: true },
+  { name: 'es-dark-phone', look: { locale: 'es', dark: true }, phone: true },
+];
+
+/** The words of each control, English first. */
+const WORDS = {
+  invite: ['Invite users', 'Invitar usuarios'],
+  actions: ['Actions for Adam Admin', 'Acciones para Adam Admin'],
+  edit: ['Edit', 'Editar'],
+  delete: ['Delete', 'Eliminar'],
+  cancel: ['Cancel', 'Cancelar'],
+  closeAccount: ['Close account', 'Cerrar cuenta'],
+  changePlan: ['Change plan', 'Cambiar de plan'],
+  feedback: ['Give feedback', 'Danos tu opinión'],
+} as const;
+
+const OWNER = 'owner@demo.test';
+
+// The look is saved on the demo owner, whom later journeys sign in as through the form: each test
+// puts English and light back, so none of them meets a Spanish, dark interface it did not ask for.
+test.afterEach(async ({ request }) => {
+  await saveLook(request, await demoSession(request, OWNER));
+});
+
+async function checkOpen(page: Page, selector: string, screen: string): Promise<void> {
+  await expect(page.locator(selector).first()).toBeVisible();
+  await expectNoA11yViolations(page, selector);
+  await saveScreen(page, screen);
+}
+
+for (const variant of VARIANTS) {
+  test.describe(`signed-in dialogs, ${variant.name}`, () => {
+    test.use({
+      viewport: variant.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    });
+    const say = (key: keyof typeof WORDS) => WORDS[key][variant.look.locale === 'en' ? 0 : 1];
+    const open = async (page: Page, request: Parameters<typeof demoSession>[0], path: string) =>
+      openSignedIn(page, request, await demoSession(request, OWNER), path, variant.look);
+
+    test('team: invite, row actions, edit and delete', async ({ page, request }) => {
+      await open(page, request, '/account/users');
+      await page.getByRole('button', { name: say('invite') }).click();
+      await checkOpen(page, '[role="dialog"]', `dialog-invite-${variant.name}`);
+      await page.keyboard.press('Escape');
+
+      const actions = page.getByRole('button', { name: say('actions'), exact: true });
+      await actions.click();
+      await checkOpen(page, '[role="menu"]', `menu-row-actions-${variant.name}`);
+      await page.getByRole('menuitem', { name: say('edit') }).click();
+      await checkOpen(page, '[role="dialog"]', `dialog-edit-${variant.name}`);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: say('cancel') })
+        .click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await actions.click();
+      await page.getByRole('menuitem', { name: say('delete') }).click();
+      await checkOpen(page, '[role="alertdialog"]', `dialog-delete-${variant.name}`);
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: say('cancel') })
+        .click();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    });
+
+    test('profile: close the account (not confirmed)', async ({ page, request }) => {
+      await open(page, request, '/account/profile');
+      await page.getByRole('button', { name: say('closeAccount') }).click();
+      await checkOpen(page, '[role="dialog"]', `dialog-close-account-${variant.name}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('billing: change plan (not confirmed)', async ({ page, request }) => {
+      await open(page, request, '/account/billing');
+      await page
+        .getByRole('button', { name: say('changePlan') })
+        .first()
+        .click();
+      await checkOpen(page, '[role="dialog"]', `dialog-change-plan-${variant.name}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('feedback panel', async ({ page, request }) => {
+      await open(page, request, '/welcome');
+      await page.getByRole('button', { name: say('feedback') }).click();
+      await checkOpen(page, '[role="dialog"]', `popover-feedback-${variant.name}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+  });
+}
