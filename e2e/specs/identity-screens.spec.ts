@@ -110,14 +110,27 @@ for (const variant of VARIANTS) {
   });
 }
 
-test.describe('identity screens at phone width', () => {
-  test.use({ viewport: { width: 375, height: 812 } });
-  for (const screen of SCREENS.filter((s) => !s.session)) {
-    test(`${screen.name} fits without horizontal scrolling`, async ({ page }) => {
-      await page.goto(screen.path);
-      await expect(page.getByRole('main').getByText(screen.shows[0]).first()).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await saveScreen(page, `identity-${screen.name}-phone`);
+for (const variant of VARIANTS) {
+  test.describe(`identity screens at phone width, ${variant.name}`, () => {
+    test.use({
+      viewport: { width: 375, height: 812 },
+      locale: variant.locale,
+      colorScheme: variant.colorScheme,
     });
-  }
-});
+    for (const screen of SCREENS.filter((s) => !s.session)) {
+      test(`${screen.name} fits without horizontal scrolling`, async ({ page }) => {
+        await page.goto(screen.path);
+        await expect(
+          page
+            .getByRole('main')
+            .getByText(screen.shows[variant.language])
+            .filter({ visible: true })
+            .first(),
+        ).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await expectNoA11yViolations(page);
+        await saveScreen(page, `identity-${screen.name}-phone-${variant.name}`);
+      });
+    }
+  });
+}
