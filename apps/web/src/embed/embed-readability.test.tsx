@@ -381,7 +381,10 @@ describe('tables on a phone', () => {
     // By the cards' names: while the rows load, the list holds placeholder items.
     const names = await within(list).findAllByRole('heading', { level: 4 });
     expect(names.map((name) => name.textContent)).toEqual(['México', 'España']);
-    const [mexico, spain] = names.map((name) => name.closest('li')) as [HTMLElement, HTMLElement];
+    const [mexico, spain] = names.map((name) => name.closest('li') as HTMLElement) as [
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(pairs(within(mexico).getByTestId('priority-figures'))).toEqual([
       ['Ingresos', '20.221,82 US$'],
       ['Pagos', '1.234.567,80 US$'],
