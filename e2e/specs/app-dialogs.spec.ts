@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoSession } from '../fixtures/accounts';
-import { openSignedIn, saveLook, type Look } from '../fixtures/session';
+import { LOOKS, restoreDemoLookAfterEach, viewportOf } from '../fixtures/looks';
+import { openSignedIn } from '../fixtures/session';
 import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 /**
@@ -8,12 +9,6 @@ import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/te
  * both widths: each is checked by axe on its own (nothing of any impact), saved as a screenshot,
  * and closed again without changing anything. What the dialogs do is the journeys' business.
  */
-const VARIANTS: { name: string; look: Required<Look>; phone: boolean }[] = [
-  { name: 'en-light', look: { locale: 'en', dark: false }, phone: false },
-  { name: 'es-dark', look: { locale: 'es', dark: true }, phone: false },
-  { name: 'en-light-phone', look: { locale: 'en', dark: false }, phone: true },
-  { name: 'es-dark-phone', look: { locale: 'es', dark: true }, phone: true },
-];
 
 /** The words of each control, English first. */
 const WORDS = {
@@ -29,11 +24,7 @@ const WORDS = {
 
 const OWNER = 'owner@demo.test';
 
-// The look is saved on the demo owner, whom later journeys sign in as through the form: each test
-// puts English and light back, so none of them meets a Spanish, dark interface it did not ask for.
-test.afterEach(async ({ request }) => {
-  await saveLook(request, await demoSession(request, OWNER));
-});
+restoreDemoLookAfterEach(OWNER);
 
 async function checkOpen(page: Page, selector: string, screen: string): Promise<void> {
   await expect(page.locator(selector).first()).toBeVisible();
@@ -41,10 +32,10 @@ async function checkOpen(page: Page, selector: string, screen: string): Promise<
   await saveScreen(page, screen);
 }
 
-for (const variant of VARIANTS) {
+for (const variant of LOOKS) {
   test.describe(`signed-in dialogs, ${variant.name}`, () => {
     test.use({
-      viewport: variant.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      viewport: viewportOf(variant.phone),
     });
     const say = (key: keyof typeof WORDS) => WORDS[key][variant.look.locale === 'en' ? 0 : 1];
     const open = async (page: Page, request: Parameters<typeof demoSession>[0], path: string) =>

@@ -1,5 +1,6 @@
 import { demoSession } from '../fixtures/accounts';
-import { openSignedIn, saveLook, type Look } from '../fixtures/session';
+import { LOOKS, restoreDemoLookAfterEach, viewportOf } from '../fixtures/looks';
+import { openSignedIn } from '../fixtures/session';
 import {
   expect,
   expectNoA11yViolations,
@@ -29,25 +30,14 @@ const SCREENS: { path: string; title: [string, string] }[] = [
   { path: '/help', title: ['Help', 'Ayuda'] },
 ];
 
-const VARIANTS: { name: string; look: Required<Look>; phone: boolean }[] = [
-  { name: 'en-light', look: { locale: 'en', dark: false }, phone: false },
-  { name: 'es-dark', look: { locale: 'es', dark: true }, phone: false },
-  { name: 'en-light-phone', look: { locale: 'en', dark: false }, phone: true },
-  { name: 'es-dark-phone', look: { locale: 'es', dark: true }, phone: true },
-];
-
 const OWNER = 'owner@demo.test';
 
-// The look is saved on the demo owner, whom later journeys sign in as through the form: each test
-// puts English and light back, so none of them meets a Spanish, dark interface it did not ask for.
-test.afterEach(async ({ request }) => {
-  await saveLook(request, await demoSession(request, OWNER));
-});
+restoreDemoLookAfterEach(OWNER);
 
-for (const variant of VARIANTS) {
+for (const variant of LOOKS) {
   test.describe(`signed-in screens, ${variant.name}`, () => {
     test.use({
-      viewport: variant.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      viewport: viewportOf(variant.phone),
     });
     const language = variant.look.locale === 'en' ? 0 : 1;
 

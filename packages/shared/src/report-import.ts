@@ -11,6 +11,17 @@ import { REPORT_DIMENSIONS, REPORT_METRICS } from './report-data';
 export const REPORT_COLUMNS = ['date', ...REPORT_DIMENSIONS, ...REPORT_METRICS] as const;
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
+/** How a file's header row differs from REPORT_COLUMNS: the columns it lacks, those it adds. */
+export function compareHeader(columns: readonly string[]): {
+  missing: string[];
+  unknown: string[];
+} {
+  return {
+    missing: REPORT_COLUMNS.filter((name) => !columns.includes(name)),
+    unknown: columns.filter((name) => !(REPORT_COLUMNS as readonly string[]).includes(name)),
+  };
+}
+
 /** About 100,000 rows: a year of a busy account's daily rows in one upload. */
 export const REPORT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Problems an answer lists; the rest are counted (a wrong file can have one on every line). */

@@ -127,16 +127,30 @@ export async function apiRequest<T>(
   }
 
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw await errorOf(response.status, payload);
+  return readAnswer(method, url, response.status, payload, options.schema);
+}
+
+/**
+ * An answer's `{ data, message }`, its data checked by `schema` when given; a non-2xx status
+ * throws the error it carries. One reading for fetch() calls and uploads alike.
+ */
+async function readAnswer<T>(
+  method: HttpMethod,
+  url: string,
+  status: number,
+  payload: unknown,
+  schema?: ZodType<T>,
+): Promise<{ data: T; message?: string }> {
+  if (status < 200 || status >= 300) throw await errorOf(status, payload);
   const envelope = (payload ?? {}) as { data?: unknown; message?: string };
   let data = envelope.data as T;
-  if (options.schema) {
-    const parsed = options.schema.safeParse(envelope.data);
+  if (schema) {
+    const parsed = schema.safeParse(envelope.data);
     if (!parsed.success) {
       // The server did answer, so this is not a connection problem: say it went wrong and keep
       // the details for whoever looks at the console.
       console.warn(`Unreadable answer from ${method} ${url}`, parsed.error.issues);
-      throw new ApiError(response.status, i18n.t('global.error.generic'));
+      throw new ApiError(status, i18n.t('global.error.generic'));
     }
     data = parsed.data;
   }
@@ -187,21 +201,7 @@ export function apiUpload<T>(
       } catch {
         // An answer that is not JSON (a proxy's error page) is handled as no envelope.
       }
-      if (request.status < 200 || request.status >= 300) {
-        void errorOf(request.status, payload).then(reject);
-        return;
-      }
-      const envelope = (payload ?? {}) as { data?: unknown; message?: string };
-      const parsed = options.schema.safeParse(envelope.data);
-      if (!parsed.success) {
-        reject(new ApiError(request.status, i18n.t('global.error.generic')));
-        return;
-      }
-      resolve(
-        envelope.message === undefined
-          ? { data: parsed.data }
-          : { data: parsed.data, message: envelope.message },
-      );
+      readAnswer('POST', url, request.status, payload, options.schema).then(resolve, reject);
     };
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '@partner-portal/shared/constants';
 import {
+  compareHeader,
   REPORT_COLUMNS,
   REPORT_IMPORT_HISTORY_LENGTH,
   type ImportProblem,
@@ -76,8 +77,7 @@ export function validateReportCsv(csv: string): { rows: ImportRow[]; problems: R
   const [header, ...body] = records;
   if (!header) return { rows: [], problems: [{ line: 1, field: 'header', code: 'file_empty' }] };
   const columns = header.fields.map((name) => name.trim());
-  const missing = REPORT_COLUMNS.filter((name) => !columns.includes(name));
-  const unknown = columns.filter((name) => !(REPORT_COLUMNS as readonly string[]).includes(name));
+  const { missing, unknown } = compareHeader(columns);
   if (missing.length > 0 || unknown.length > 0 || columns.length !== REPORT_COLUMNS.length) {
     const problem: RawProblem = {
       line: 1,

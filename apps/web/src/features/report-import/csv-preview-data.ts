@@ -1,5 +1,5 @@
 import { parseCsv } from '@partner-portal/shared/csv-parse';
-import { REPORT_COLUMNS } from '@partner-portal/shared/report-import';
+import { compareHeader } from '@partner-portal/shared/report-import';
 
 /** Enough of the start of a file for its header and first rows, however large the file is. */
 const PREVIEW_BYTES = 64 * 1024;
@@ -28,7 +28,6 @@ export async function readCsvPreview(file: Blob): Promise<CsvPreview> {
   return {
     header,
     rows: body.slice(0, PREVIEW_ROWS),
-    missing: REPORT_COLUMNS.filter((column) => !header.includes(column)),
-    unknown: header.filter((name) => !(REPORT_COLUMNS as readonly string[]).includes(name)),
+    ...compareHeader(header),
   };
 }

@@ -10,14 +10,12 @@ import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { useWorkbooks } from '../api/use-workbooks';
+import { INITIAL_HEIGHT } from './workbook-frame';
 import { WorkbooksPending } from './workbooks-pending';
-
-/** The height the dashboards give a workbook frame before it reports its own. */
-const FRAME_HEIGHT = 720;
 
 export function iframeMarkup(url: string, title: string): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return `<iframe src="${escape(url)}" title="${escape(title)}" width="100%" height="${FRAME_HEIGHT}" style="border:0" allow="fullscreen"></iframe>`;
+  return `<iframe src="${escape(url)}" title="${escape(title)}" width="100%" height="${INITIAL_HEIGHT}" style="border:0" allow="fullscreen"></iframe>`;
 }
 
 /**

@@ -13,7 +13,8 @@ import { readWorkbookMessage } from '../api/workbook-messages';
 
 /** Re-mint this long before the URL's token expires, so the frame never shows "expired". */
 const REMINT_MARGIN_MS = 60_000;
-const INITIAL_HEIGHT = 720;
+/** A workbook frame's height until the workbook reports its own (also in the embed markup). */
+export const INITIAL_HEIGHT = 720;
 
 type FrameState = 'minting' | 'loading' | 'loaded' | 'failed';
 
