@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoSession } from '../fixtures/accounts';
+import { apiSignIn, createVerifiedPartner, demoSession } from '../fixtures/accounts';
 import { LOOKS, restoreDemoLookAfterEach, viewportOf } from '../fixtures/looks';
 import { openSignedIn } from '../fixtures/session';
 import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
@@ -20,6 +20,9 @@ const WORDS = {
   closeAccount: ['Close account', 'Cerrar cuenta'],
   changePlan: ['Change plan', 'Cambiar de plan'],
   feedback: ['Give feedback', 'Danos tu opinión'],
+  updateCard: ['Update card', 'Cambiar tarjeta'],
+  pay: ['Pay and upgrade', 'Pagar y pasar a'],
+  confirmPayment: ['Confirm your payment', 'Confirma tu pago'],
 } as const;
 
 const OWNER = 'owner@demo.test';
@@ -85,6 +88,31 @@ for (const variant of LOOKS) {
       await checkOpen(page, '[role="dialog"]', `dialog-change-plan-${variant.name}`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('billing: update the card (not saved)', async ({ page, request }) => {
+      await open(page, request, '/account/billing');
+      await page.getByRole('button', { name: say('updateCard') }).click();
+      const dialog = page.getByRole('dialog', { name: say('updateCard') });
+      await expect(dialog.locator('input[name="card-number"]')).toBeVisible();
+      await checkOpen(page, '[role="dialog"]', `dialog-update-card-${variant.name}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('billing: the card issuer asks to confirm a payment', async ({ page, request }) => {
+      // A partner of their own: the demo owner already pays, and a payment changes the plan.
+      const email = `dialogs-${Date.now()}@example.test`;
+      await createVerifiedPartner(request, email, 'Dialogs-pass-1!');
+      const session = await apiSignIn(request, email, 'Dialogs-pass-1!');
+      await openSignedIn(page, request, session, '/account/upgrade?plan=free_plus', variant.look);
+      await page.locator('input[name="card-number"]').fill('4000 0025 0000 3155');
+      await page.locator('input[name="card-expiry"]').fill('12/34');
+      await page.locator('input[name="card-cvc"]').fill('123');
+      await page.locator('input[name="card-name"]').fill('Jo Tester');
+      await page.getByRole('button', { name: new RegExp(`^${say('pay')}`) }).click();
+      await expect(page.getByRole('dialog', { name: say('confirmPayment') })).toBeVisible();
+      await checkOpen(page, '[role="dialog"]', `dialog-authenticate-${variant.name}`);
     });
 
     test('feedback panel', async ({ page, request }) => {
