@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { writeSelfSignedCertificate } from '../test/self-signed-certificate';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'pp-config-'));
 
@@ -274,5 +275,24 @@ describe('APP_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://portal.example.com/' }).appUrl).toBe(
       'https://portal.example.com',
     );
+  });
+});
+
+describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
+  it('are off unless both are set, and then read, with an https address by default', async () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).tls).toBeNull();
+    const { certFile, keyFile } = await writeSelfSignedCertificate();
+    expect(problemsOf({ TLS_CERT_FILE: certFile })).toEqual([
+      'TLS_KEY_FILE: must be set together with TLS_CERT_FILE',
+    ]);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8443',
+      TLS_CERT_FILE: certFile,
+      TLS_KEY_FILE: keyFile,
+    });
+    expect(config.appUrl).toBe('https://localhost:8443');
+    expect(config.tls?.cert.toString()).toBe(readFileSync(certFile, 'utf8'));
+    expect(config.tls?.key.toString()).toMatch(/^-----BEGIN PRIVATE KEY-----/);
   });
 });

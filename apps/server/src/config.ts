@@ -63,6 +63,9 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().optional().default('Partner Portal <no-reply@localhost>'),
   SUPPORT_EMAIL: z.string().optional().default('support@localhost'),
+  // A certificate and its key (PEM files): the server then speaks HTTPS, HTTP/2 first.
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
   // The partner programme's site, linked from the sign-in screen's brand panel (hidden when unset).
   BRAND_URL: optionalUrl(['http:', 'https:']),
   // How long a closed account's data is kept before `admin purge-closed` deletes it.
@@ -223,6 +226,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** TLS_CERT_FILE and TLS_KEY_FILE, read: HTTPS with HTTP/2 (docs/deployment.md); null is HTTP/1.1. */
+  tls: { cert: Buffer; key: Buffer } | null;
   /** BRAND_URL: the sign-in screen's "learn more" link; null hides it. */
   brandUrl: string | null;
   accountRetentionDays: number;
@@ -296,6 +301,7 @@ const oauthPrefix = (name: OAuthProviderName) => `OAUTH_${name.toUpperCase()}_`;
 /** Variables that only make sense together: a partial set is a mistake, not "off". */
 const VARIABLE_GROUPS: string[][] = [
   ['SIGMA_EMBED_CLIENT_ID', 'SIGMA_EMBED_SECRET', 'SIGMA_ORG_SLUG'],
+  ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
   // Stripe's renewals reach the app only through its webhook: no secret, no Stripe.
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ...OAUTH_PROVIDER_NAMES.map((name) =>
@@ -314,6 +320,28 @@ export function isAllowedIssuer(issuer: string): boolean {
   return (
     url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
   );
+}
+
+/** The certificate pair, read now so a wrong path stops the boot with the variable's name. */
+function readTls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  problems: string[],
+): Config['tls'] {
+  if (!certFile || !keyFile) return null;
+  const readPem = (name: string, file: string, marker: RegExp): Buffer | null => {
+    try {
+      const pem = readFileSync(file);
+      if (marker.test(pem.toString('latin1'))) return pem;
+      problems.push(`${name}: ${file} is not a PEM file`);
+    } catch (error) {
+      problems.push(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`);
+    }
+    return null;
+  };
+  const cert = readPem('TLS_CERT_FILE', certFile, /-----BEGIN CERTIFICATE-----/);
+  const key = readPem('TLS_KEY_FILE', keyFile, /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+  return cert && key ? { cert, key } : null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -351,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const sigmaWorkbooks = parseSigmaWorkbooks(read('SIGMA_WORKBOOKS'), problems);
+  const tls = readTls(read('TLS_CERT_FILE'), read('TLS_KEY_FILE'), problems);
   const stripePrices = read('STRIPE_SECRET_KEY')
     ? parseStripePrices(read('STRIPE_PRICES'), problems)
     : {};
@@ -396,7 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(raw.PORT),
     host: raw.HOST,
     // Unset, the public URL is this machine on the configured port.
-    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    appUrl: (raw.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${raw.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',
@@ -405,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,
+    tls,
     brandUrl: raw.BRAND_URL ?? null,
     accountRetentionDays: raw.ACCOUNT_RETENTION_DAYS,
     jobIntervalMs: raw.JOB_INTERVAL_SECONDS * 1000,

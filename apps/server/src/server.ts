@@ -1,9 +1,11 @@
+import { Server as HttpServer } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
 import { Readiness } from './features/health/readiness';
+import { trackHttp2Sessions } from './lib/http2-sessions';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { localProcessorKey } from './features/billing/create-billing-provider';
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
         )
       : null;
 
+  const http2Sessions = trackHttp2Sessions(app.server);
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) {
@@ -76,10 +79,16 @@ async function main(): Promise<void> {
     timer.unref();
     // Node closes the keep-alive connections that are idle when closing starts; one busy then
     // would idle afterwards and hold the close open for its keep-alive timeout. Reap those too.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    // With TLS the server is an HTTP/2 one, which tracks its HTTP/1.1 connections the same way
+    // but lacks the method: http.Server's works on both. Fastify closes HTTP/2 sessions itself.
+    const reaper = setInterval(
+      () => HttpServer.prototype.closeIdleConnections.call(app.server),
+      100,
+    );
     reaper.unref();
-    app
-      .close()
+    const closing = app.close();
+    http2Sessions.closeAll();
+    closing
       .then(() => backups?.close())
       .then(() => database.close())
       .then(() => {
