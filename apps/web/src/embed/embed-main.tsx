@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles.css';
 import { loadTranslations, showLanguage } from '@/lib/i18n';
@@ -15,10 +15,13 @@ window.history.replaceState(null, '', window.location.pathname);
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('embed.html has no #root');
-  createRoot(root).render(
-    <StrictMode>
-      <EmbedApp where={where} />
-    </StrictMode>,
+  // A transition: the first render yields to the host page's work (the iframe shares its thread).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <EmbedApp where={where} />
+      </StrictMode>,
+    ),
   );
 }
 

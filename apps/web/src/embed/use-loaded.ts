@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Loads a value for the embed page: null while `key` changes and the new value arrives; a failure
@@ -14,7 +14,8 @@ export function useLoaded<T>(
     let live = true;
     setValue(null);
     load().then(
-      (result) => live && setValue(result),
+      // Drawing the figures is a transition, so it yields to input and to the host page.
+      (result) => live && startTransition(() => setValue(result)),
       (error: unknown) => live && onError(error),
     );
     return () => {
