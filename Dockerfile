@@ -36,5 +36,5 @@ USER node
 VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const tls=!!process.env.TLS_CERT_FILE;require(tls?'node:https':'node:http').get({host:'127.0.0.1',port:process.env.PORT,path:'/api/ready',rejectUnauthorized:false},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1))"]
 CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeSelfSignedCertificate } from '../test/self-signed-certificate';
+import { runDockerHealthcheck } from '../test/docker-healthcheck';
 import { exitOf, freePort, killSpawnedServers, startServer } from '../test/spawned-server';
 
 interface Answer {
@@ -98,6 +99,9 @@ describe('server.ts with TLS_CERT_FILE and TLS_KEY_FILE', () => {
     const asset = await h2Get(session, script!, { 'accept-encoding': 'br, gzip' });
     expect(asset.status).toBe(200);
     expect(asset.headers['content-encoding']).toBe('br');
+
+    // The container's health check finds the server over HTTPS as well.
+    expect(await runDockerHealthcheck({ PORT: String(port), TLS_CERT_FILE: certFile })).toBe(0);
 
     const old = await http1Get(port, '/api/health');
     expect(old.version).toBe('1.1');

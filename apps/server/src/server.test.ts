@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runDockerHealthcheck } from '../test/docker-healthcheck';
 import {
   exitOf,
   freePort,
@@ -85,6 +86,7 @@ describe('server.ts', () => {
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(healthy, output()).toBe(true);
+      expect(await runDockerHealthcheck({ PORT: String(port) })).toBe(0);
       if (round === 0) {
         // While the server holds the embedded database, admin commands refuse to open it.
         const admin = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'migrate'], {
