@@ -21,6 +21,49 @@ const onlySessionServiceMints = {
     'Sessions are minted only in features/auth/session.service.ts (completeFirstFactor and its siblings).',
 };
 
+/**
+ * What one server feature may use of another (docs/architecture.md, "Server features"): the
+ * services below, nothing else. Route files compose services; services depend one way.
+ */
+const SERVER_ENTRY_POINTS = [
+  'analytics/workbook-catalogue',
+  'auth/session.service',
+  'billing/billing-seats',
+  'billing/plan-change.service',
+  'billing/upgrade.service',
+  'closing/close-route',
+  'notifications/notification-settings.service',
+  'social/social-signin.service',
+  'team/invited-signup.service',
+  'team/member-removal.service',
+  'team/member-update.service',
+  'team/permission-list.service',
+  'user/account-added-mail',
+  'user/current-user.service',
+  'user/insert-user',
+  'user/password-change.service',
+  'user/second-factor.service',
+  'user/signup-identity.service',
+  'user/verification.service',
+];
+
+/** Another feature's files, seen from `depth` folders below features/ (1: features/x/file.ts). */
+function otherFeatureImports(depth) {
+  const up = '\\.\\./'.repeat(depth);
+  const allowed = SERVER_ENTRY_POINTS.map((entry) => entry.replace(/[.]/g, '\\.')).join('|');
+  return {
+    regex: `^${up}(?!(${allowed})$)[^./][^/]*/`,
+    message:
+      'A server feature uses another only through its entry points (SERVER_ENTRY_POINTS in eslint.config.js); cross-cutting code belongs in lib/.',
+  };
+}
+
+const featureRoutesStayPrivate = {
+  group: ['**/*.routes', '**/*.routes.ts'],
+  message:
+    'Server features share behaviour through services, never through another feature\u2019s routes.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,23 +170,17 @@ export default tseslint.config(
     ignores: ['apps/server/src/features/auth/session.service.ts', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlySessionServiceMints] }] },
   },
-  {
-    files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['apps/server/src/features/auth/session.service.ts'],
+  ...[1, 2].map((depth) => ({
+    files: [`apps/server/src/features/${'*/'.repeat(depth)}*.ts`],
+    // Tests may set up any feature's state to check their own.
+    ignores: ['apps/server/src/features/auth/session.service.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            onlySessionServiceMints,
-            {
-              group: ['**/*.routes', '**/*.routes.ts'],
-              message:
-                'Server features share behaviour through services, never through another feature\u2019s routes.',
-            },
-          ],
+          patterns: [onlySessionServiceMints, featureRoutesStayPrivate, otherFeatureImports(depth)],
         },
       ],
     },
-  },
+  })),
 );

@@ -32,7 +32,7 @@ interface Transport {
 }
 
 /**
- * As deployed (docs/deployment.md), the app is reached over HTTPS, where browsers speak HTTP/2: a
+ * As deployed (docs/decisions/0007-http2.md), the app is reached over HTTPS, where browsers speak HTTP/2: a
  * first load's ~60 module files share one connection. Plain HTTP/1.1, as `npm start` serves
  * localhost, queues them six at a time; it is measured too, to show what the protocol is worth.
  */

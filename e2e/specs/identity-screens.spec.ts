@@ -20,7 +20,7 @@ interface Screen {
   shows: [RegExp, RegExp];
 }
 
-// Every identity screen of spec §2, in the state a person first meets it.
+// Every identity screen of docs/product.md#screens-and-routes, in the state a person first meets it.
 const SCREENS: Screen[] = [
   { name: 'signin', path: '/signin', shows: [/^Sign in$/, /^Iniciar sesión$/] },
   { name: 'signup', path: '/signup?partner=Globex', shows: [/Create/, /Crea/] },

@@ -54,3 +54,30 @@ test('sign up → verification mail → verify → free plan → welcome, then s
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
 });
+
+test('the verification link opened on another device, signed out, verifies and signs in', async ({
+  page,
+  browser,
+}) => {
+  const email = `e2e-device-${Date.now()}@example.test`;
+  await page.goto('/signup');
+  await page.getByLabel(/^Partner name/).fill('Initech');
+  await page.getByLabel(/^First name/).fill('Peter');
+  await page.getByLabel(/^Last name/).fill('Gibbons');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('Journey-pass-1!');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signup\/verify$/);
+
+  const link = mailbox.linkIn(await mailbox.waitFor(email, /Verify your email address/));
+  // A second browser with nothing stored: the phone the mail was read on.
+  const phone = await browser.newContext();
+  try {
+    const onPhone = await phone.newPage();
+    await onPhone.goto(link);
+    await expect(onPhone).toHaveURL(/\/signup\/plan$/);
+    await expect(onPhone.getByRole('button', { name: 'Continue' })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
+});

@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerRequestLocale } from './lib/request-locale';
 import { accountRoutes } from './features/account/account.routes';
 import { workbookRoutes } from './features/analytics/analytics.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
@@ -16,7 +17,6 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { localProcessorRoutes } from './features/billing/local-processor/local-processor.routes';
 import { createBillingProvider } from './features/billing/create-billing-provider';
 import { webhookRoutes } from './features/billing/stripe/stripe-webhook.routes';
-import { closingRoutes } from './features/closing/closing.routes';
 import { eventRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { startBackgroundJobs } from './lib/background-jobs';
@@ -24,9 +24,9 @@ import { clientErrorHandler } from './lib/client-error';
 import { Readiness } from './features/health/readiness';
 import { readyRoutes } from './features/health/ready.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
-import { supportRoutes } from './features/support/support.routes';
+import { feedbackRoutes } from './features/support/feedback.routes';
+import { supportMailRoutes } from './features/support/support-mail.routes';
 import { inviteRoutes } from './features/team/invite.routes';
-import { memberRoutes } from './features/team/member.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { userRoutes } from './features/user/user.routes';
 import { createMailTransport, type AppContext } from './lib/app-context';
@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  registerRequestLocale(app);
   registerErrorHandler(app);
   await registerCompression(app);
   registerSecurityHeaders(app, config);
@@ -188,12 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx });
   // Team (issue 6): GET /api/account/users, DELETE /api/user/:id, GET /api/user/permissions.
-  await app.register(teamRoutes, { prefix: '/api/account', ctx });
-  await app.register(memberRoutes, { prefix: '/api/user', ctx });
+  await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   // DELETE /api/account, DELETE /api/user; POST /api/utility/mail, /api/feedback (full paths).
-  await app.register(closingRoutes, { ctx, limits });
-  await app.register(supportRoutes, { ctx });
+  await app.register(supportMailRoutes, { prefix: '/api/utility/mail', ctx });
+  await app.register(feedbackRoutes, { prefix: '/api/feedback', ctx });
   await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
   await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
   await app.register(reportImportRoutes, { prefix: '/api/account/data/imports', ctx });

@@ -226,7 +226,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
-  /** TLS_CERT_FILE and TLS_KEY_FILE, read: HTTPS with HTTP/2 (docs/deployment.md); null is HTTP/1.1. */
+  /** TLS_CERT_FILE and TLS_KEY_FILE, read: HTTPS with HTTP/2 (docs/decisions/0007-http2.md); null is HTTP/1.1. */
   tls: { cert: Buffer; key: Buffer } | null;
   /** BRAND_URL: the sign-in screen's "learn more" link; null hides it. */
   brandUrl: string | null;

@@ -7,7 +7,7 @@ import { createTestConfig } from './test-config';
 import { useTestApp } from './use-test-app';
 
 /**
- * Issue 6's routes fed hostile bodies (security checklist, "Input and errors"): whatever arrives,
+ * Issue 6's routes fed hostile bodies (docs/security.md#input-and-errors): whatever arrives,
  * the answer is never a 5xx, every refusal carries a message (and a string inputError when it
  * names a field), and a body with a field the route does not know is refused. The seed is logged
  * so a failure can be replayed with FC_SEED.

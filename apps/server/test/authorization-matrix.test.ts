@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { accountUsers, invites } from '../src/db/schema/index';
-import { createInvite } from '../src/features/invites/invite.service';
+import { createInvite } from '../src/features/team/invite.service';
 import { listRouteAccess, type RouteAccess } from '../src/lib/auth-guard';
 import { createSessionToken } from '../src/lib/session-token';
 import { createAccount, createUser, uniqueEmail } from './factories';
@@ -12,8 +12,8 @@ import { createTestConfig } from './test-config';
 import { useTestApp } from './use-test-app';
 
 /**
- * Security checklist, "Authorization and tenants": every registered API route × every role, with
- * the status each must get. The table below is written from spec §6/§7, not read from the
+ * docs/security.md#authorization-and-tenants: every registered API route × every role, with
+ * the status each must get. The table below is written from docs/product.md#roles-and-permissions, docs/product.md#api-calls, not read from the
  * routes, and each row's access is compared with what the route declares, so a route added
  * without a row, or a route whose access drifts, fails here.
  *
@@ -40,7 +40,7 @@ interface Row {
   payload?: unknown;
   /** What a caller who passes the guard gets for this probe. */
   passed: number;
-  /** Where a role that passes the guard still gets something else (rules beyond §6). */
+  /** Where a role that passes the guard still gets something else (rules beyond docs/product.md#roles-and-permissions). */
   byRole?: Partial<Record<Role, number>>;
   /** For the member of another account: the same call aimed at the first account's own rows. */
   crossAccountUrl?: (target: CrossAccountTarget) => string;
@@ -75,7 +75,7 @@ const TABLE: Record<string, Row> = {
   // Report files: a JSON body is not a CSV file, so nothing loads.
   'GET /api/account/data/imports': { access: { permission: 'admin' }, passed: 200 },
   'POST /api/account/data/imports': { access: { permission: 'admin' }, payload: {}, passed: 400 },
-  // Paying: the upgrade screen needs admin, the billing screen the owner (spec §6).
+  // Paying: the upgrade screen needs admin, the billing screen the owner (docs/product.md#roles-and-permissions).
   'POST /api/account/upgrade': { access: { permission: 'admin' }, payload: {}, passed: 400 },
   'GET /api/account/billing': { access: { permission: 'owner' }, passed: 200 },
   'GET /api/account/billing/invoices': { access: { permission: 'owner' }, passed: 200 },
@@ -151,7 +151,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/embed/breakdown.csv': { access: 'embed', passed: 401 },
 };
 
-/** What `role` must get from `row`, from the spec §6 matrix and the row's own rules. */
+/** What `role` must get from `row`, from the docs/product.md#roles-and-permissions matrix and the row's own rules. */
 function expectedStatus(row: Row, role: Role): number {
   const { access } = row;
   if (access === 'public' || access === 'embed') return row.byRole?.[role] ?? row.passed;

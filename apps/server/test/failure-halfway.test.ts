@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, accountUsers, events, invites, outbox, users } from '../src/db/schema/index';
-import { createInvite } from '../src/features/invites/invite.service';
+import { createInvite } from '../src/features/team/invite.service';
 import { createAccount, createUser, uniqueEmail } from './factories';
 import { bearer, PASSWORD, randomIp, signedInUser, signup, xsrfHeaders } from './identity-helpers';
 import { useTestApp } from './use-test-app';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { accountUsers, sessions } from '../src/db/schema/index';
 import { listRouteAccess } from '../src/lib/auth-guard';
 import { issueOneTimeToken } from '../src/lib/one-time-token';
-import { createInvite } from '../src/features/invites/invite.service';
+import { createInvite } from '../src/features/team/invite.service';
 import { createAccount, createUser } from './factories';
 import {
   bearer,
@@ -96,7 +96,7 @@ const FIRST_FACTOR_ROUTES: Record<string, Driver> = {
     });
     return { userId: user.id, answer: await post('/api/user/verify', { token }) };
   },
-  // The spec's "duplicate user": signing up again with an existing e-mail and its password.
+  // The "duplicate user" of docs/product.md#api-calls: signing up again with an existing e-mail and its password.
   'POST /api/account': async () => {
     const { user } = await twoFactorUser();
     const answer = await post('/api/account', {

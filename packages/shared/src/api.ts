@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { PlanIdSchema } from './plans';
 import { ImportProblemSchema } from './report-import';
 
-/** Spec §7: every success is `{ data }`, optionally with a message to show as a notification. */
+/** docs/product.md#api-calls: every success is `{ data }`, optionally with a message to show as a notification. */
 export function dataEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ data, message: z.string().optional() });
 }
 
-/** Spec §8: every error is `{ message, inputError?, plan? }` with the HTTP status. */
+/** docs/product.md#errors: every error is `{ message, inputError?, plan? }` with the HTTP status. */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   inputError: z.string().optional(),

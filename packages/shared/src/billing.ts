@@ -74,7 +74,7 @@ export function needsPaymentAction(answer: object): answer is PaymentAction {
   return 'requires_payment_action' in answer && answer.requires_payment_action === true;
 }
 
-/** Spec §4 "Billing messages": why the subscription needs the owner. */
+/** docs/product.md#states-and-transitions "Billing messages": why the subscription needs the owner. */
 export const PAYMENT_STATES = ['requires_payment_method', 'requires_action', 'canceled'] as const;
 export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof PaymentStateSchema>;

@@ -1,4 +1,4 @@
-/** Spec §9 business constants and limits, in one place. */
+/** docs/product.md#constants-and-limits business constants and limits, in one place. */
 export const TOAST_LIMIT = 3;
 export const TOAST_REMOVE_DELAY_MS = 10_000;
 export const TOAST_DURATION_MS = 5_000;
@@ -9,18 +9,12 @@ export const ONE_TIME_CODE_LENGTH = 6;
 export const FEEDBACK_AUTO_CLOSE_MS = 3_000;
 export const UPGRADE_REDIRECT_DELAY_MS = 2_500;
 
-export const PAGE_TRANSITION_MS = 300;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-export const SUBMENU_OPEN_DELAY_MS = 100;
-export const POINTER_GRACE_MS = 300;
-export const COMMAND_LIST_MAX_HEIGHT_PX = 300;
-export const SELECT_TYPEAHEAD_RESET_MS = 1_000;
-export const SCROLL_BUTTON_REPEAT_MS = 50;
 export const POPOVER_WIDTH = '18rem';
 export const POPOVER_SIDE_OFFSET = 4;
+/** The card fields' text, the same in the built-in form and in Stripe's frame. */
 export const CARD_FIELD_FONT_SIZE = '13px';
-export const WEEK_STARTS_ON = 0; // Sunday
 export const PROGRESS_MAX = 100;
 export const CHART_ANIMATION = { duration: 1_000, easing: 'easeOutQuart' } as const;
 

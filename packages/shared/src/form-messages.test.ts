@@ -23,7 +23,7 @@ describe('form messages catalogue', () => {
     expect(keysOf(FORM_MESSAGES.es).sort()).toEqual(keysOf(FORM_MESSAGES.en).sort());
   });
 
-  it('has every spec §5 key', () => {
+  it('has every docs/product.md#validation-rules key', () => {
     for (const key of [
       'global.form.input.error.required',
       'global.form.input.error.min',

@@ -1,7 +1,7 @@
 import type { Locale } from './constants';
 
 /**
- * Spec §5 message templates, in both languages. The web registers them as i18next resources and
+ * docs/product.md#validation-rules message templates, in both languages. The web registers them as i18next resources and
  * the server uses them to word zod failures, so both sides say the same thing for the same rule.
  * Interpolation is i18next's: {{label}}, {{min}}, {{max}}, {{type}}.
  */

@@ -1,16 +1,23 @@
 import { z } from 'zod';
+import {
+  CODE_MAX_LENGTH,
+  CODE_MIN_LENGTH,
+  NAME_MAX_LENGTH,
+  PARTNER_NAME_MAX_LENGTH,
+  PASSWORD_PROOF_MAX_LENGTH,
+} from './field-limits';
 import { encodeMessage } from './form-messages';
 import { LOCALES } from './constants';
 import { CurrentUserSchema } from './user';
 import { emailField, otpCodeField, passwordField, requiredText, storableText } from './validation';
 
-/** POST /api/account — spec §2 "Signup account", §7. */
+/** POST /api/account — docs/product.md#screens-and-routes "Signup account", docs/product.md#api-calls. */
 export const SignupInputSchema = z
   .object({
-    first_name: requiredText({ field: 'first_name', max: 100 }),
-    last_name: requiredText({ field: 'last_name', max: 100 }),
+    first_name: requiredText({ field: 'first_name', max: NAME_MAX_LENGTH }),
+    last_name: requiredText({ field: 'last_name', max: NAME_MAX_LENGTH }),
     email: emailField(),
-    partner_name: requiredText({ field: 'partner_name', max: 200 }),
+    partner_name: requiredText({ field: 'partner_name', max: PARTNER_NAME_MAX_LENGTH }),
     password: passwordField(),
     confirm_password: storableText().optional(),
   })
@@ -23,11 +30,11 @@ export const SignupInputSchema = z
   );
 export type SignupInput = z.infer<typeof SignupInputSchema>;
 
-/** POST /api/user — spec §2 "Signup user": an invited person joins the inviting account. */
+/** POST /api/user — docs/product.md#screens-and-routes "Signup user": an invited person joins the inviting account. */
 export const InvitedSignupInputSchema = z
   .object({
-    first_name: requiredText({ field: 'first_name', max: 100 }),
-    last_name: requiredText({ field: 'last_name', max: 100 }),
+    first_name: requiredText({ field: 'first_name', max: NAME_MAX_LENGTH }),
+    last_name: requiredText({ field: 'last_name', max: NAME_MAX_LENGTH }),
     email: emailField(),
     password: passwordField(),
     confirm_password: storableText().optional(),
@@ -49,12 +56,12 @@ export type InvitedSignupInput = z.infer<typeof InvitedSignupInputSchema>;
 
 /** POST /api/auth — password sign-in (social sign-in posts `{ token }`). */
 export const SigninInputSchema = z.union([
-  z.object({ email: emailField(), password: storableText().min(1).max(1024) }),
+  z.object({ email: emailField(), password: storableText().min(1).max(PASSWORD_PROOF_MAX_LENGTH) }),
   z.object({ token: storableText().min(20).max(512) }),
 ]);
 export type SigninInput = z.infer<typeof SigninInputSchema>;
 
-/** A sign-in answer: the session, or the OTP challenge when 2FA is on (spec §4). */
+/** A sign-in answer: the session, or the OTP challenge when 2FA is on (docs/product.md#states-and-transitions). */
 export const SessionResponseSchema = CurrentUserSchema.extend({ token: z.string() });
 export const OtpChallengeResponseSchema = z.object({
   '2fa_required': z.literal(true),
@@ -71,13 +78,13 @@ export const SwitchAccountInputSchema = z.object({ account: z.string().uuid() })
 export const OtpInputSchema = z.object({
   code: storableText()
     .trim()
-    .min(6, { message: encodeMessage('global.form.otp.error.invalid') })
-    .max(32),
+    .min(CODE_MIN_LENGTH, { message: encodeMessage('global.form.otp.error.invalid') })
+    .max(CODE_MAX_LENGTH),
   jwt: storableText().min(1).max(512),
 });
 export const TwoFactorToggleInputSchema = z.object({
   '2fa_enabled': z.boolean(),
-  code: storableText().trim().max(32).optional(),
+  code: storableText().trim().max(CODE_MAX_LENGTH).optional(),
 });
 export const TwoFactorSetupResponseSchema = z.object({
   '2fa_enabled': z.boolean(),
@@ -98,7 +105,7 @@ export const EventInputSchema = z.strictObject({
 });
 
 export const EmailInputSchema = z.object({ email: emailField() });
-/** POST /api/auth/password/reset (spec §7: jwt, email, password). */
+/** POST /api/auth/password/reset (docs/product.md#api-calls: jwt, email, password). */
 export const ResetPasswordInputSchema = z.object({
   jwt: storableText().min(1).max(512),
   email: emailField(),
@@ -106,28 +113,28 @@ export const ResetPasswordInputSchema = z.object({
 });
 
 /**
- * PUT /api/user/password (spec §2 "Password"): the current password only when the user has one
+ * PUT /api/user/password (docs/product.md#screens-and-routes "Password"): the current password only when the user has one
  * (`has_password`), and a new one under the sign-up rules.
  */
 export const ChangePasswordInputSchema = z.object({
-  oldpassword: storableText().max(1024).optional(),
+  oldpassword: storableText().max(PASSWORD_PROOF_MAX_LENGTH).optional(),
   has_password: z.boolean().optional(),
   newpassword: passwordField(),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 /**
- * PATCH /api/user on oneself (spec §7): the profile fields and preferences. Anything else —
+ * PATCH /api/user on oneself (docs/product.md#api-calls): the profile fields and preferences. Anything else —
  * `permission`, `verified`, `account_id`, another user's `id` — is refused, never ignored.
  */
 export const PROFILE_FIELDS = {
-  first_name: requiredText({ field: 'first_name', max: 100 }).optional(),
-  last_name: requiredText({ field: 'last_name', max: 100 }).optional(),
+  first_name: requiredText({ field: 'first_name', max: NAME_MAX_LENGTH }).optional(),
+  last_name: requiredText({ field: 'last_name', max: NAME_MAX_LENGTH }).optional(),
   email: emailField().optional(),
   /** Proves a new `email` (docs/security.md "An e-mail change cannot take an account over"). */
-  password: storableText().max(1024).optional(),
+  password: storableText().max(PASSWORD_PROOF_MAX_LENGTH).optional(),
   /** The same for a user without a password: a 2FA code, or the code mailed to them. */
-  code: storableText().trim().max(32).optional(),
+  code: storableText().trim().max(CODE_MAX_LENGTH).optional(),
   default_account: z.string().uuid().nullable().optional(),
   dark_mode: z.boolean().optional(),
   locale: z.enum(LOCALES).optional(),

@@ -6,7 +6,7 @@ export const PERMISSIONS = ['master', 'owner', 'admin', 'developer', 'user', 'ad
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * Spec §6 access matrix: for each permission a user holds, the permissions it satisfies.
+ * docs/product.md#roles-and-permissions access matrix: for each permission a user holds, the permissions it satisfies.
  * A route or page requiring `required` is allowed when `PERMISSION_MATRIX[actual][required]`.
  */
 export const PERMISSION_MATRIX: Readonly<
@@ -36,7 +36,7 @@ export const PERMISSION_MATRIX: Readonly<
     user: true,
     advertiser: true,
   },
-  // The spec's table has no developer row; a developer is a team member (user) who also
+  // The product's first table had no developer row; a developer is a team member (user) who also
   // reaches developer-only items (API keys). See docs/decisions/0002-developer-permission.md.
   developer: {
     master: false,
@@ -72,7 +72,7 @@ export function hasPermission(
   return PERMISSION_MATRIX[actual][required];
 }
 
-/** Permissions that can be given through an invite or an edit (spec §5: never owner, never master). */
+/** Permissions that can be given through an invite or an edit (docs/product.md#validation-rules: never owner, never master). */
 export const ASSIGNABLE_PERMISSIONS = ['admin', 'developer', 'user', 'advertiser'] as const;
 export type AssignablePermission = (typeof ASSIGNABLE_PERMISSIONS)[number];
 export const DEFAULT_INVITE_PERMISSION: AssignablePermission = 'user';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS, type Permission } from './permissions';
 
-// Spec §6, written out as the table reads, so a change to the matrix has to change this too.
+// docs/product.md#roles-and-permissions, written out as the table reads, so a change to the matrix has to change this too.
 const HOLDS: Record<Permission, Permission[]> = {
   master: ['master', 'owner', 'admin', 'user', 'advertiser'],
   owner: ['owner', 'admin', 'developer', 'user', 'advertiser'],
@@ -11,7 +11,7 @@ const HOLDS: Record<Permission, Permission[]> = {
   advertiser: ['user', 'advertiser'],
 };
 
-describe('permission matrix (spec §6)', () => {
+describe('permission matrix (docs/product.md#roles-and-permissions)', () => {
   for (const actual of PERMISSIONS) {
     for (const required of PERMISSIONS) {
       const expected = HOLDS[actual].includes(required);

@@ -21,7 +21,7 @@ export interface Plan {
   perSeat: boolean;
 }
 
-/** The one plan catalogue (spec §1, §3). Prices are in whole currency units per interval. */
+/** The one plan catalogue (docs/product.md#what-the-product-does, docs/product.md#entities). Prices are in whole currency units per interval. */
 export const PLANS: readonly Plan[] = [
   {
     id: 'free_core',
@@ -111,7 +111,7 @@ export interface PlusEligibilityInput {
 }
 
 /**
- * Spec §4 plus-feature rule: an advertiser without enable_plus never qualifies; otherwise the plan
+ * docs/product.md#states-and-transitions plus-feature rule: an advertiser without enable_plus never qualifies; otherwise the plan
  * must be free_plus, free_plus_ai or free_pro (free_core never sees Plus).
  */
 export function isPlusEligible({ permission, plan, enable_plus }: PlusEligibilityInput): boolean {

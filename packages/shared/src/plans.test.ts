@@ -11,7 +11,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './plans';
 
-describe('Plus rule (spec §4)', () => {
+describe('Plus rule (docs/product.md#states-and-transitions)', () => {
   for (const permission of PERMISSIONS) {
     for (const plan of PLAN_IDS) {
       for (const enable_plus of [true, false]) {
@@ -30,7 +30,7 @@ describe('Plus rule (spec §4)', () => {
 });
 
 describe('plan catalogue', () => {
-  it('lists the four spec plans, only the free one without a card', () => {
+  it('lists the four documented plans, only the free one without a card', () => {
     expect(PLANS.map((p) => p.id)).toEqual([...PLAN_IDS]);
     expect(PLANS.filter((p) => !p.requiresCard).map((p) => p.id)).toEqual(['free_core']);
   });

@@ -1,5 +1,5 @@
 /**
- * Security checklist "Social sign-in": where a sign-in may send the browser afterwards. Only
+ * docs/security.md#social-sign-in: where a sign-in may send the browser afterwards. Only
  * same-origin paths under these sections are allowed, so a crafted `?redirect=` can never reach
  * another site (`//evil.com`, `/\evil.com`, `https://…`) or a sign-in screen again.
  */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
-import { EMAIL_MAX_LENGTH, requiredText, storableText } from './validation';
+import { EMAIL_MAX_LENGTH } from './field-limits';
+import { requiredText, storableText } from './validation';
 
 export const HELP_MESSAGE_MAX_LENGTH = 5_000;
 export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
 
 /**
- * POST /api/utility/mail (spec §7: email, name, template "help", message). The mail goes to
+ * POST /api/utility/mail (docs/product.md#api-calls: email, name, template "help", message). The mail goes to
  * SUPPORT_EMAIL with the signed-in user as reply-to; `email` and `name`, when sent, must be the
  * user's own (the server answers from its records, so a body cannot borrow someone's address).
  */
@@ -18,7 +19,7 @@ export const SupportMailInputSchema = z.strictObject({
 });
 export type SupportMailInput = z.infer<typeof SupportMailInputSchema>;
 
-/** Spec §3 "Feedback": the three faces of the widget. */
+/** docs/product.md#entities "Feedback": the three faces of the widget. */
 export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
 export const FeedbackRatingSchema = z.enum(FEEDBACK_RATINGS);
 export type FeedbackRating = z.infer<typeof FeedbackRatingSchema>;

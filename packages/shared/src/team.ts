@@ -7,9 +7,10 @@ import {
   PermissionSchema,
   type Permission,
 } from './permissions';
-import { EMAIL_MAX_LENGTH, isValidEmail, storableText } from './validation';
+import { EMAIL_MAX_LENGTH, PASSWORD_PROOF_MAX_LENGTH } from './field-limits';
+import { isValidEmail, storableText } from './validation';
 
-/** Spec §4 "User status": a pending invite, an account not yet verified, or a verified one. */
+/** docs/product.md#states-and-transitions "User status": a pending invite, an account not yet verified, or a verified one. */
 export const USER_STATUSES = ['verified', 'registered', 'invited'] as const;
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
@@ -28,7 +29,7 @@ const advertiserFields = {
     .optional(),
 };
 
-/** Spec §3 "User row in lists", plus its status badge. Dates are ISO strings. */
+/** docs/product.md#entities "User row in lists", plus its status badge. Dates are ISO strings. */
 export const TeamUserSchema = z.object({
   id: z.string(),
   avatar: z.string().nullable(),
@@ -46,7 +47,7 @@ export const TeamUserSchema = z.object({
 });
 export type TeamUser = z.infer<typeof TeamUserSchema>;
 
-/** Spec §3 "Invite": an open invite of this account (accepted ones become users). */
+/** docs/product.md#entities "Invite": an open invite of this account (accepted ones become users). */
 export const TeamInviteSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -145,7 +146,7 @@ interface AdvertiserInput {
 }
 
 /**
- * Spec §4/§5 "Permission in forms": an advertiser needs an advertiser name; enable-plus needs at
+ * docs/product.md#states-and-transitions, docs/product.md#validation-rules "Permission in forms": an advertiser needs an advertiser name; enable-plus needs at
  * least one Plus dashboard. Checked only on the fields a request carries; the server checks the
  * merged member again.
  */
@@ -168,7 +169,7 @@ export function checkAdvertiserFields(input: AdvertiserInput, ctx: z.RefinementC
 
 /**
  * POST /api/invite: invites each listed e-mail, or re-sends the open invite an e-mail already
- * has (spec §7 "resend": `{ email, permission }`). Never the owner permission.
+ * has (docs/product.md#api-calls "resend": `{ email, permission }`). Never the owner permission.
  */
 export const InviteInputSchema = z
   .strictObject({
@@ -190,7 +191,7 @@ const MEMBER_FIELDS = {
   ...advertiserFields,
 };
 
-/** PATCH /api/user with `id` (admins, spec §7): a member's permission and advertiser fields. */
+/** PATCH /api/user with `id` (admins, docs/product.md#api-calls): a member's permission and advertiser fields. */
 export const MemberUpdateInputSchema = z
   .strictObject(MEMBER_FIELDS)
   .superRefine(checkAdvertiserFields);
@@ -200,7 +201,7 @@ const PROFILE_KEYS = new Set(Object.keys(PROFILE_FIELDS));
 const MEMBER_KEYS = new Set(Object.keys(MEMBER_FIELDS));
 
 /**
- * The one body PATCH /api/user takes (spec §7): without `id` the caller edits their own profile
+ * The one body PATCH /api/user takes (docs/product.md#api-calls): without `id` the caller edits their own profile
  * and preferences; with `id` an admin edits a member. A field of the other shape is refused by
  * name (so `permission` on oneself is a 400 naming `permission`), never ignored.
  */
@@ -236,7 +237,7 @@ export const RemoveUserResponseSchema = z.object({ signout: z.boolean() });
 export const CloseInputSchema = z.strictObject({
   password: storableText()
     .min(1, { error: encodeMessage('global.form.field.password') })
-    .max(1024)
+    .max(PASSWORD_PROOF_MAX_LENGTH)
     .optional(),
   email: storableText().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
 });

@@ -6,7 +6,7 @@ import { LOCALES } from './constants';
 export const AccountSummarySchema = z.object({ id: z.string(), name: z.string() });
 export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 
-/** Spec §3 "Current user": what GET /api/auth and sign-in answer, kept in local storage. */
+/** docs/product.md#entities "Current user": what GET /api/auth and sign-in answer, kept in local storage. */
 export const CurrentUserSchema = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -36,6 +36,6 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** The stored session: the user record plus the bearer token (spec §4). */
+/** The stored session: the user record plus the bearer token (docs/product.md#states-and-transitions). */
 export const StoredSessionSchema = CurrentUserSchema.extend({ token: z.string() });
 export type StoredSession = z.infer<typeof StoredSessionSchema>;

@@ -66,7 +66,7 @@ describe('password rule', () => {
   });
 });
 
-describe('type patterns (spec §5)', () => {
+describe('type patterns (docs/product.md#validation-rules)', () => {
   it('number: optional minus, digits, optional decimals', () => {
     for (const ok of ['0', '-12', '3.14', '-0.5']) expect(NUMBER_PATTERN.test(ok), ok).toBe(true);
     for (const bad of ['1.', '.5', '1e3', '--1', 'one'])

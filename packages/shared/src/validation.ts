@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './field-limits';
 import { ONE_TIME_CODE_LENGTH } from './constants';
 import { encodeMessage } from './form-messages';
 
 /**
- * Spec §5 rules, written once: the server validates requests with these builders and the web
+ * docs/product.md#validation-rules rules, written once: the server validates requests with these builders and the web
  * form engine validates fields with the same ones. Messages are catalogue keys (form-messages.ts).
  */
 
 // One local part of letters, digits and . _ % + - (no quotes, commas, spaces), one ASCII "@",
-// a dotted domain with a 2+ letter TLD. Stricter than RFC 5322 on purpose (security checklist).
+// a dotted domain with a 2+ letter TLD. Stricter than RFC 5322 on purpose (docs/security.md#input-and-errors).
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const NUMBER_PATTERN = /^-?\d+(?:\.\d+)?$/;
@@ -43,10 +44,6 @@ export function storableText(missing = encodeMessage('global.form.input.error.re
 export const MIN_REPORT_DATE = '2000-01-01';
 export const MAX_REPORT_DATE = '2099-12-31';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
-
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
@@ -75,7 +72,7 @@ const required = (field?: string) =>
     ? encodeMessage(`global.form.field.${field}`)
     : encodeMessage('global.form.input.error.required');
 
-/** A required trimmed text; `field` picks the spec's "Please enter your …" message. */
+/** A required trimmed text; `field` picks the documented "Please enter your …" message. */
 export function requiredText(options: { field?: string; min?: number; max?: number } = {}) {
   const { field, min, max = 200 } = options;
   let schema = storableText(required(field))
@@ -89,7 +86,7 @@ export function requiredText(options: { field?: string; min?: number; max?: numb
   return schema.max(max, { error: encodeMessage('global.form.input.error.max_length', { max }) });
 }
 
-/** E-mail, lower-cased; spec §5 shape and the security checklist's refusals. */
+/** E-mail, lower-cased; docs/product.md#validation-rules shape and the refusals of docs/security.md#input-and-errors. */
 export function emailField() {
   return storableText(encodeMessage('global.form.field.email'))
     .trim()
@@ -138,7 +135,7 @@ export function dateField() {
   return text().refine(isValidDate, { error: encodeMessage('global.form.date.error.invalid') });
 }
 
-/** A number typed as text (spec pattern), with optional bounds. */
+/** A number typed as text (docs/product.md#validation-rules), with optional bounds. */
 export function numberField(options: { min?: number; max?: number } = {}) {
   const { min, max } = options;
   return text()

@@ -11,7 +11,7 @@ const CATALOGUE: Workbook[] = [
 ];
 const PLUS_PLANS = new Set(['free_plus', 'free_plus_ai', 'free_pro']);
 
-describe('visibleWorkbooks (spec §4 Plus rule, §6 core kinds)', () => {
+describe('visibleWorkbooks (docs/product.md#states-and-transitions Plus rule, docs/product.md#roles-and-permissions core kinds)', () => {
   // Every permission × plan (and none) × enable_plus × plus_dashboards.
   const plans = [...PLAN_IDS, null] as const;
   for (const permission of PERMISSIONS) {

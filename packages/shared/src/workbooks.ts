@@ -3,12 +3,12 @@ import { LOCALES } from './constants';
 import { storableText } from './validation';
 import { isPlusEligible, type PlusEligibilityInput } from './plans';
 
-/** Spec §6: advertisers get their own core workbook; Plus workbooks need the Plus entitlement. */
+/** docs/product.md#roles-and-permissions: advertisers get their own core workbook; Plus workbooks need the Plus entitlement. */
 export const WORKBOOK_KINDS = ['core', 'core_advertiser', 'plus'] as const;
 export const WorkbookKindSchema = z.enum(WORKBOOK_KINDS);
 export type WorkbookKind = z.infer<typeof WorkbookKindSchema>;
 
-/** Spec §3 "Workbook": what a user may open, as `GET /api/sigma/workbook` lists it. */
+/** docs/product.md#entities "Workbook": what a user may open, as `GET /api/sigma/workbook` lists it. */
 export const WorkbookSchema = z.object({
   name: z.string(),
   workbookId: z.string(),
@@ -37,7 +37,7 @@ export interface WorkbookViewer extends PlusEligibilityInput {
 }
 
 /**
- * Spec §4 and §6 as one rule: exactly one core workbook (the advertiser kind for advertisers),
+ * docs/product.md#states-and-transitions and docs/product.md#roles-and-permissions as one rule: exactly one core workbook (the advertiser kind for advertisers),
  * then the Plus workbooks the viewer qualifies for — none without the Plus entitlement, and for
  * advertisers only their `plus_dashboards`. Catalogue order is kept within each group.
  */

@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 import type { DeviceCookies } from './device-cookie';
 
 /**
- * Security checklist "Throttling", per account on top of the per-IP route limits: guesses at
+ * docs/security.md#throttling, per account on top of the per-IP route limits: guesses at
  * one person's password (a wrong sign-in, or a sign-up naming their e-mail with the wrong
  * password) count against that e-mail wherever they come from, so spreading them over many
  * addresses does not help. Only failures count: the owner signing in is never locked out by

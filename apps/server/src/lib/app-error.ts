@@ -17,9 +17,9 @@ export const APP_ERROR_STATUS = {
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export interface AppErrorOptions {
-  /** The one request field at fault, shown under that field by the web form (spec §8). */
+  /** The one request field at fault, shown under that field by the web form (docs/product.md#errors). */
   inputError?: string;
-  /** With payment_required: the plan the client should offer (spec §8: 402 → upgrade). */
+  /** With payment_required: the plan the client should offer (docs/product.md#errors: 402 → upgrade). */
   plan?: PlanId;
   params?: Record<string, string | number>;
   /** With rate_limited: sent as the Retry-After header. */

@@ -57,7 +57,7 @@ afterAll(async () => {
 const get = (url: string, authorization?: string) =>
   app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
 
-describe('auth guard: spec §6 matrix on every pair', () => {
+describe('auth guard: docs/product.md#roles-and-permissions matrix on every pair', () => {
   for (const actual of PERMISSIONS) {
     for (const required of PERMISSIONS) {
       const allowed = hasPermission(actual, required);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
 import type { CurrentUser } from '@partner-portal/shared/user';
+import type { Actor } from './actor';
 import { AppError } from './app-error';
 import type { LiveSessions, SessionView } from './live-sessions';
 import { verifySessionToken } from './session-token';
@@ -8,21 +9,13 @@ import { verifySessionToken } from './session-token';
 /**
  * Every /api route declares who may call it, once, in its options (architecture doc "API
  * contract"): `config: { access: 'public' }`, `'authenticated'` (any signed-in member, whatever
- * the permission) or `{ permission: 'admin' }` (spec §6 matrix). `'embed'` routes serve the
+ * the permission) or `{ permission: 'admin' }` (docs/product.md#roles-and-permissions matrix). `'embed'` routes serve the
  * embedded workbook page and take an embed session instead of a user session; their plugin
  * checks it (features/analytics/embed-data.routes.ts).
  */
 export type RouteAccess = 'public' | 'authenticated' | 'embed' | { permission: Permission };
 
-export interface Actor {
-  userId: string;
-  accountId: string;
-  sessionId: string;
-  permission: Permission;
-  impersonatorId: string | null;
-  /** When the session ends at the latest (its absolute lifetime). */
-  expiresAt: Date;
-}
+export type { Actor };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
-    /** The caller's spec §3 current user, loaded with the session (GET /api/user answers it). */
+    /** The caller's docs/product.md#entities current user, loaded with the session (GET /api/user answers it). */
     currentUser: CurrentUser | null;
   }
 }
@@ -48,6 +41,11 @@ export interface RegisteredRoute {
   access: RouteAccess;
   /** Declared `credentials: true`: refused to impersonation sessions. */
   credentials: boolean;
+  /**
+   * The route file that registered it (`features/<name>/<file>.routes.ts`), read from the stack
+   * at registration; docs/routes.md is generated from it. Null when run from a bundle.
+   */
+  file: string | null;
   /** The route's zod schemas, so tests can drive every route from what it declares. */
   schema: {
     body?: unknown;
@@ -58,6 +56,18 @@ export interface RegisteredRoute {
 }
 
 const routeRegistry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+const ROUTE_FILE = /\/src\/(features\/[^:\s]+?\.routes\.ts):/;
+
+/** The first route file on the stack of a route's registration (once per route, at boot). */
+function registeringFile(): string | null {
+  // Fastify's own frames come first; the default ten can stop short of the route file.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 40;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  return ROUTE_FILE.exec(stack)?.[1] ?? null;
+}
 
 /** Every /api route with its declared access, for the authorization-matrix tests. */
 export function listRouteAccess(app: FastifyInstance): RegisteredRoute[] {
@@ -87,6 +97,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
       );
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const file = registeringFile();
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const schema = {
@@ -100,6 +111,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
         url: route.url,
         access,
         credentials: route.config?.credentials === true,
+        file,
         schema,
       });
     }
@@ -133,7 +145,7 @@ export function requireOwnSession(actor: Actor): void {
   if (actor.impersonatorId) throw new AppError('forbidden', 'error.impersonation_credentials');
 }
 
-/** Throws 403 unless the actor's permission holds `required` in the spec §6 matrix. */
+/** Throws 403 unless the actor's permission holds `required` in the docs/product.md#roles-and-permissions matrix. */
 export function requirePermission(actor: Actor, required: Permission): void {
   if (!hasPermission(actor.permission, required))
     throw new AppError('forbidden', 'error.forbidden');

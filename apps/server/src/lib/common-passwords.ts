@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from './app-error';
 
-// Security checklist "Passwords": refuse the most common passwords, offline. The list is
+// docs/security.md#passwords: refuse the most common passwords, offline. The list is
 // zxcvbn's ~49,000 most common passwords, loaded once into a Set.
 let common: Set<string> | null = null;
 

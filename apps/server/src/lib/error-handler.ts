@@ -5,7 +5,6 @@ import type { ErrorResponse } from '@partner-portal/shared/api';
 import { MAX_BODY_BYTES } from '@partner-portal/shared/constants';
 import { AppError } from './app-error';
 import { translate, type MessageKey } from './messages';
-import { localeFromAcceptLanguage } from './request-locale';
 
 /** Errors a driver raises when the database cannot be reached: answer 503, not 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -36,8 +35,7 @@ function sendError(
   params: Record<string, string | number> = {},
   extra: Omit<ErrorResponse, 'message'> = {},
 ): FastifyReply {
-  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-  return reply.code(status).send({ message: translate(locale, key, params), ...extra });
+  return reply.code(status).send({ message: translate(request.locale, key, params), ...extra });
 }
 
 /**
@@ -47,7 +45,7 @@ function sendError(
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    const { locale } = request;
 
     if (error instanceof AppError) {
       const { inputError, plan, params, retryAfterSeconds, problems } = error.options;

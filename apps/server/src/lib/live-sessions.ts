@@ -5,11 +5,11 @@ import type { AuthChangeFeed } from '../db/auth-changes';
 import type { Db } from '../db/client';
 import { accounts, accountUsers, sessions, users } from '../db/schema/index';
 import { toCurrentUser } from '../features/user/current-user.service';
-import type { Actor } from './auth-guard';
+import type { Actor } from './actor';
 import { SessionCache } from './session-cache';
 import type { SessionClaims } from './session-token';
 
-/** A live session: who is calling, and the spec §3 current user they see. */
+/** A live session: who is calling, and the docs/product.md#entities current user they see. */
 export interface SessionView {
   actor: Actor;
   user: CurrentUser;

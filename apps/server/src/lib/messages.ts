@@ -1,6 +1,6 @@
 import type { Locale } from '@partner-portal/shared/constants';
 
-/** Server-side messages (spec §8), one catalogue per language; a test checks they match. */
+/** Server-side messages (docs/product.md#errors), one catalogue per language; a test checks they match. */
 const en = {
   'error.bad_request': 'The request could not be understood.',
   'error.invalid_json': 'The request body is not valid JSON.',

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oneTimeTokens, type OneTimeTokenKind } from '../db/schema/index';
 
-/** Security checklist "One-time tokens": lifetimes per kind, in seconds. */
+/** docs/security.md#one-time-tokens: lifetimes per kind, in seconds. */
 export const TOKEN_TTL_SECONDS: Record<OneTimeTokenKind, number> = {
   magic: 15 * 60,
   reset: 60 * 60,
@@ -82,6 +82,17 @@ export async function issueOneTimeToken(
   });
 }
 
+/** The row of `token` while it can still be used: of its kind, unused, unrevoked, unexpired. */
+function usable(kind: OneTimeTokenKind, token: string, now: Date) {
+  return and(
+    eq(oneTimeTokens.tokenHash, hashToken(token)),
+    eq(oneTimeTokens.kind, kind),
+    isNull(oneTimeTokens.usedAt),
+    isNull(oneTimeTokens.revokedAt),
+    gt(oneTimeTokens.expiresAt, now),
+  );
+}
+
 export interface RedeemedToken {
   id: string;
   userId: string | null;
@@ -104,15 +115,7 @@ export async function redeemOneTimeToken(
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        isNull(oneTimeTokens.revokedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(kind, token, now))
     .returning({
       id: oneTimeTokens.id,
       userId: oneTimeTokens.userId,
@@ -132,15 +135,7 @@ export async function peekOneTimeToken(
   const [row] = await db
     .select()
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        isNull(oneTimeTokens.revokedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(kind, token, now))
     .limit(1);
   return row ?? null;
 }

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { WorkGate, type WorkGateLimits } from './work-gate';
 
-// OWASP's argon2id parameters (security checklist "Passwords"); the native binding hashes off
+// OWASP's argon2id parameters (docs/security.md#passwords); the native binding hashes off
 // the event loop, on libuv's thread pool.
 const ARGON2_OPTIONS: Options = {
   // Algorithm.Argon2id; the package exports it as an ambient const enum, unusable here.

@@ -1,4 +1,21 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '@partner-portal/shared/constants';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of this request's messages (from Accept-Language), worked out when asked. */
+    readonly locale: Locale;
+  }
+}
+
+/** Gives every request its `locale`, so routes and the error handler read it one way. */
+export function registerRequestLocale(app: FastifyInstance): void {
+  app.decorateRequest('locale', {
+    getter(this: FastifyRequest) {
+      return localeFromAcceptLanguage(this.headers['accept-language']);
+    },
+  });
+}
 
 /**
  * Picks the best supported language from an Accept-Language header, honouring q-values

@@ -26,8 +26,7 @@ function compiledWriter(schema: z.ZodType): Serializer | null {
 }
 
 /**
- * Every API answer is checked against its zod response schema before it leaves (docs/api.md
- * "Responses say only what their schema says"): a field the schema does not name is dropped, a
+ * Every API answer is checked against its zod response schema before it leaves (docs/security.md#an-answer-says-only-what-its-schema-declares): a field the schema does not name is dropped, a
  * value of the wrong type is a 500 rather than a broken client. Most schemas are plain data, so
  * the check is zod's compiled `parse` and the writing is a serializer compiled from the same
  * schema — together about a third of `encode` + `JSON.stringify`, on every call of the hot path.

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-// Security checklist "2FA": secrets at rest are AES-256-GCM encrypted. Stored as
+// docs/security.md#two-factor-codes: secrets at rest are AES-256-GCM encrypted. Stored as
 // base64url(iv).base64url(tag).base64url(ciphertext).
 export function encryptSecret(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { contentSecurityDirectives } from './security-headers';
 
 let database: Database;
 let testApp: TestApp;
@@ -103,5 +104,33 @@ describe('XSRF double-submit check', () => {
     expect(ok.statusCode).toBe(200);
     const webhook = await app.inject({ method: 'POST', url: '/api/test/webhook' });
     expect(webhook.statusCode).toBe(200);
+  });
+});
+
+describe('contentSecurityDirectives', () => {
+  const base = { appUrl: 'https://portal.example', sigmaBaseUrl: 'https://app.sigmacomputing.com' };
+
+  it('lets Stripe.js load, call its API and show its frames only when Stripe takes payments', () => {
+    const withStripe = contentSecurityDirectives({
+      ...base,
+      stripe: {
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+        prices: {},
+      },
+    });
+    expect(withStripe.scriptSrc).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(withStripe.connectSrc).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(withStripe.frameSrc).toEqual([
+      "'self'",
+      'https://app.sigmacomputing.com',
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    const without = contentSecurityDirectives({ ...base, stripe: null });
+    expect(without.scriptSrc).toEqual(["'self'"]);
+    expect(without.connectSrc).toEqual(["'self'"]);
+    expect(JSON.stringify(without)).not.toContain('stripe');
   });
 });

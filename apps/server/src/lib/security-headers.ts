@@ -15,31 +15,46 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * Security checklist, "Browser": CSP, nosniff, referrer policy, HSTS over HTTPS, no-store on the
+ * The page's CSP. Stripe's origins are allowed only when Stripe takes the payments: Stripe.js is
+ * loaded from js.stripe.com (never bundled, as Stripe requires), calls api.stripe.com, and shows
+ * its card field and 3-D Secure steps in frames from js.stripe.com and hooks.stripe.com.
+ */
+export function contentSecurityDirectives(
+  config: Pick<Config, 'appUrl' | 'sigmaBaseUrl' | 'stripe'>,
+): Record<string, string[] | null> {
+  const stripe = config.stripe !== null;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    frameSrc: [
+      "'self'",
+      new URL(config.sigmaBaseUrl).origin,
+      ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+    ],
+    upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
+  };
+}
+
+/**
+ * docs/security.md#browser: CSP, nosniff, referrer policy, HSTS over HTTPS, no-store on the
  * API. `style-src 'unsafe-inline'` is needed because Radix positions popovers with inline style
- * attributes; scripts stay 'self' only, which is what guards the token in local storage.
+ * attributes; scripts stay our own (and Stripe.js, when Stripe takes the payments), which is
+ * what guards the token in local storage.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'appUrl' | 'sigmaBaseUrl' | 'stripe'>,
 ): void {
   const https = config.appUrl.startsWith('https://');
-  // Stripe.js and its 3-D Secure frames, only when Stripe takes the payments.
-  const stripeFrames = config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
-  const directives = {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'none'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-    frameSrc: ["'self'", new URL(config.sigmaBaseUrl).origin, ...stripeFrames],
-    upgradeInsecureRequests: https ? [] : null,
-  };
+  const directives = contentSecurityDirectives(config);
   const headers = helmetHeaders({
     contentSecurityPolicy: { directives },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,

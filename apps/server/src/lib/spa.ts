@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { LOCALES } from '@partner-portal/shared/constants';
-import { localeFromAcceptLanguage } from './request-locale';
+import { LOCALES, type Locale } from '@partner-portal/shared/constants';
 import { SERVER_ROOT } from './server-root';
 
 export const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -52,7 +51,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // A request for a missing file with an extension (a stale hashed asset) is a real 404.
     if (path.startsWith(ASSETS_PATH_PREFIX)) return reply.callNotFound();
     reply.header('cache-control', 'no-cache');
-    const page = pages?.(path, request.headers['accept-language']);
+    const page = pages?.(path, request.locale);
     if (page) {
       return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language').send(page);
     }
@@ -81,7 +80,7 @@ function routePages(
   app: FastifyInstance,
   distDir: string,
   index: string,
-): ((path: string, acceptLanguage: string | undefined) => string | null) | null {
+): ((path: string, locale: Locale) => string | null) | null {
   const listFile = join(distDir, 'route-preloads.json');
   if (!existsSync(listFile) || !index.includes('</head>')) return null;
   // A list from another build than this server's (one half rebuilt) costs the preloads, not pages.
@@ -92,11 +91,10 @@ function routePages(
   }
   const { paths, strings } = parsed.data;
   const pages = new Map<string, string>();
-  return (path, acceptLanguage) => {
+  return (path, locale) => {
     const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const listed = paths[route];
     if (!listed) return null;
-    const locale = localeFromAcceptLanguage(acceptLanguage);
     const key = `${locale} ${route}`;
     let page = pages.get(key);
     if (page === undefined) {

@@ -13,7 +13,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit XSRF check (spec §7, security checklist "Browser"): the server hands out an
+ * Double-submit XSRF check (docs/product.md#api-calls, docs/security.md#browser): the server hands out an
  * XSRF-TOKEN cookie the SPA can read, and every state-changing API call must echo it in
  * X-XSRF-TOKEN. A cross-site form can send the cookie but cannot read it to set the header.
  * Routes opt out with `config: { xsrf: false }` (webhooks, which carry their own signature).

@@ -91,7 +91,7 @@ function DeferredConfirmDialog() {
 }
 
 /**
- * Spec §2: every page has the loading overlay, the toast area and the confirmation dialog. The
+ * docs/product.md#screens-and-routes: every page has the loading overlay, the toast area and the confirmation dialog. The
  * query client is kept here but handed out by WithQueryClient, in the layouts that use queries.
  */
 export function Providers({

@@ -12,7 +12,7 @@ function session(overrides: Partial<StoredSession> = {}): StoredSession {
 const go = (path: string, s: StoredSession | null, search = '') =>
   resolveGuard({ session: s, path, search });
 
-describe('route guard (spec §4)', () => {
+describe('route guard (docs/product.md#states-and-transitions)', () => {
   it('sends visitors without a token to /signin from every protected page', () => {
     const signinPath = (result: { redirect: string } | null) => result?.redirect.split('?')[0];
     for (const route of ROUTES.filter((r) => r.access.kind === 'permission')) {
@@ -78,6 +78,11 @@ describe('route guard (spec §4)', () => {
   it('sends a verified user away from /signup/verify unless a verification token is in the URL', () => {
     expect(go('/signup/verify', session())).toEqual({ redirect: '/dashboard/core' });
     expect(go('/signup/verify', session(), '?token=abc')).toBeNull();
+  });
+
+  it('opens a verification link signed out (the link is the proof), and only with its token', () => {
+    expect(go('/signup/verify', null, '?token=abc')).toBeNull();
+    expect(go('/signup/verify', null)?.redirect).toBe('/signin');
   });
 
   it('sends users whose subscription is not active or trialing to billing, with exemptions', () => {

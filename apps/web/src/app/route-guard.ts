@@ -10,7 +10,7 @@ export interface GuardInput {
   search?: string;
 }
 
-// Pages a user without a usable subscription can still reach to fix it (spec §4).
+// Pages a user without a usable subscription can still reach to fix it (docs/product.md#states-and-transitions).
 const BILLING_EXEMPT = new Set<string>([
   paths.accountBilling,
   paths.accountBillingInvoice,
@@ -22,7 +22,7 @@ const BILLING_EXEMPT = new Set<string>([
 ]);
 
 /**
- * Spec §4 guard for protected pages, as a pure function of the stored user and the location.
+ * docs/product.md#states-and-transitions guard for protected pages, as a pure function of the stored user and the location.
  * Returns where to go instead, or null to stay. Public, query-token and unknown paths pass.
  */
 export function resolveGuard({
@@ -33,6 +33,9 @@ export function resolveGuard({
   const route = findRoute(path);
   if (!route || route.access.kind !== 'permission') return null;
   const at = route.path;
+  // A verification link carries its own proof (the page posts it and is signed in), so it opens
+  // signed out too: the mail is often read on another device than the one that signed up.
+  if (at === paths.signupVerify && new URLSearchParams(search).has('token')) return null;
 
   if (!session?.token) {
     // Come back here after signing in, when the page is one a sign-in may return to.
@@ -49,12 +52,9 @@ export function resolveGuard({
       ? null
       : { redirect: paths.signupVerify };
   }
-  if (at === paths.signupVerify) {
-    // A verification link (?token=) is still processed by the page, even when already verified.
-    return new URLSearchParams(search).has('token') ? null : { redirect: paths.dashboardCore };
-  }
+  if (at === paths.signupVerify) return { redirect: paths.dashboardCore };
   if (!session.plan) {
-    // A paid plan chosen at sign-up answers 402, which opens the upgrade screen (spec §8).
+    // A paid plan chosen at sign-up answers 402, which opens the upgrade screen (docs/product.md#errors).
     return at === paths.accountProfile || at === paths.signupPlan || at === paths.accountUpgrade
       ? null
       : { redirect: paths.signupPlan };

@@ -6,7 +6,7 @@ import { accountMenuItems, findRoute, mainNavItems, paths, ROUTES } from './rout
 
 const menu = (permission: Permission) => accountMenuItems(permission).map((item) => item.to);
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/product.md#screens-and-routes)', () => {
   it('defines every path once, each with a title in both languages', () => {
     const defined = ROUTES.map((route) => route.path);
     expect(new Set(defined).size).toBe(defined.length);

@@ -2,7 +2,7 @@ import { hasPermission, type Permission } from '@partner-portal/shared/permissio
 import { isPlusEligible } from '@partner-portal/shared/plan-rules';
 import type { CurrentUser } from '@partner-portal/shared/user';
 
-/** Every path of spec §2, in one place. */
+/** Every path of docs/product.md#screens-and-routes, in one place. */
 export const paths = {
   home: '/',
   signin: '/signin',
@@ -51,7 +51,7 @@ export interface RouteDefinition {
   path: string;
   layout: LayoutName;
   access: RouteAccess;
-  /** Translation key of the page title (spec §2: titles come from translations). */
+  /** Translation key of the page title (docs/product.md#screens-and-routes: titles come from translations). */
   titleKey: string;
   /** Lazy page module name under app/pages. */
   page: string;
@@ -61,7 +61,7 @@ const needs = (permission: Permission): RouteAccess => ({ kind: 'permission', pe
 const query = (...params: string[]): RouteAccess => ({ kind: 'query', params });
 const open: RouteAccess = { kind: 'public' };
 
-/** Spec §2 route table. Billing and API keys have menu items but no screens in this issue. */
+/** docs/product.md#screens-and-routes route table. Billing and API keys have menu items but no screens in this issue. */
 export const ROUTES: RouteDefinition[] = [
   {
     path: paths.account,
@@ -99,7 +99,7 @@ export const ROUTES: RouteDefinition[] = [
     page: 'account-notifications',
   },
   {
-    // Owners see the billing screen; the guard may send any member here (spec §4), and the
+    // Owners see the billing screen; the guard may send any member here (docs/product.md#states-and-transitions), and the
     // page tells them who can fix the subscription.
     path: paths.accountBilling,
     layout: 'account',
@@ -272,8 +272,8 @@ export interface NavItem {
 }
 
 /**
- * Spec §2 main navigation. The spec shows /dashboard/plus "only when the plan is free_plus" and
- * separately states the Plus rule (§4, §6); we show it to whoever the rule admits, so a Pro
+ * docs/product.md#screens-and-routes main navigation. The product rules show /dashboard/plus "only when the plan is free_plus" and
+ * separately states the Plus rule (docs/product.md#states-and-transitions, docs/product.md#roles-and-permissions); we show it to whoever the rule admits, so a Pro
  * customer or an advertiser given Plus finds their dashboard.
  */
 export function mainNavItems(
@@ -335,7 +335,7 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
   },
 ];
 
-/** Spec §6: user sees profile, password, 2fa, notifications; owner billing; developer API keys; admin users. */
+/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing; developer API keys; admin users. */
 export function accountMenuItems(permission: Permission | null | undefined): NavItem[] {
   return ACCOUNT_MENU.filter((item) => hasPermission(permission, item.permission)).map(
     ({ permission: _permission, ...item }) => item,

@@ -36,7 +36,7 @@ const LAYOUTS: Record<LayoutName, RouteObject['lazy']> = {
 };
 
 /**
- * Spec §4 guard, run before every navigation so a protected page never flashes; the redirect
+ * docs/product.md#states-and-transitions guard, run before every navigation so a protected page never flashes; the redirect
  * replaces the history entry so Back does not return to a page the user may not see.
  */
 export async function guardLoader({ request }: { request: Request }): Promise<null> {

@@ -20,6 +20,7 @@ import type {
 import { formatDay, formatFullDay } from './date-format';
 import { dimensionValueLabel } from './display-names';
 import { chartColors, formatCount, formatMoney } from './format';
+import { CHART_ANIMATION } from '@partner-portal/shared/constants';
 
 ChartJS.register(
   BarElement,
@@ -31,9 +32,6 @@ ChartJS.register(
   PointElement,
   Tooltip,
 );
-
-/** Spec §9: charts animate for 1000 ms with easeOutQuart. */
-const ANIMATION = { duration: 1000, easing: 'easeOutQuart' } as const;
 
 export function TrendChart({
   trend,
@@ -56,7 +54,7 @@ export function TrendChart({
           revenue: formatMoney(locale, total),
         })}
         options={{
-          animation: ANIMATION,
+          animation: CHART_ANIMATION,
           maintainAspectRatio: false,
           interaction: { mode: 'index', intersect: false },
           plugins: {
@@ -142,7 +140,7 @@ export function TopChart({
           .map((row, index) => `${names[index]} ${formatMoney(locale, row.revenue)}`)
           .join(', ')}`}
         options={{
-          animation: ANIMATION,
+          animation: CHART_ANIMATION,
           indexAxis: 'y',
           maintainAspectRatio: false,
           plugins: { legend: { display: false } },

@@ -10,7 +10,7 @@ import { Select } from '@/components/ui/select';
 import { formatDateRange } from './date-format';
 import { presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
 
-/** Spec: a date-range filter with presets and a custom range; the last 30 days by default. */
+/** docs/product.md#screens: a date-range filter with presets and a custom range; the last 30 days by default. */
 export function RangeFilter({
   range,
   locale,

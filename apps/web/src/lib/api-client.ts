@@ -7,7 +7,7 @@ import { i18n } from './i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Any non-2xx answer (spec §8 fields), or status 0 when there was no answer at all. */
+/** Any non-2xx answer (docs/product.md#errors fields), or status 0 when there was no answer at all. */
 export class ApiError extends Error {
   readonly status: number;
   readonly inputError?: string;
@@ -95,7 +95,7 @@ export async function apiBlob(url: string): Promise<Blob> {
 }
 
 /**
- * Spec §7 calls: JSON (or multipart for FormData), bearer token and Accept-Language from the
+ * docs/product.md#api-calls calls: JSON (or multipart for FormData), bearer token and Accept-Language from the
  * stored user, and the XSRF header on unsafe methods — only to our own origin.
  */
 export async function apiRequest<T>(

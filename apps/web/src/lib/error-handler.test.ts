@@ -19,7 +19,7 @@ beforeEach(() => {
   vi.mocked(clearSession).mockClear();
 });
 
-describe('central error handler (spec §8)', () => {
+describe('central error handler (docs/product.md#errors)', () => {
   it('signs out and goes to /signin on 401', () => {
     handleApiError(new ApiError(401, 'Please sign in'));
     expect(clearSession).toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { navigateTo } from './navigation';
 import { clearSession } from './session-store';
 
 /**
- * Spec §8 central handling: 401 signs out to /signin, 404 goes to /notfound, 402 to the upgrade
+ * docs/product.md#errors central handling: 401 signs out to /signin, 404 goes to /notfound, 402 to the upgrade
  * screen with the plan, 429 and any other status become an error toast, and no answer at all
  * is logged and toasted.
  */

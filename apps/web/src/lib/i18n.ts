@@ -20,7 +20,7 @@ function deepMerge(target: Tree, source: Tree): Tree {
 
 // Every locales/<lng>/*.json file, loaded on demand: a visit downloads its own language only, and
 // the signed-out screens only its core part (locales/parts.ts; vite.config.ts makes one chunk per
-// language and part). The shared form messages (spec §5), which the server uses too, go with core.
+// language and part). The shared form messages (docs/product.md#validation-rules), which the server uses too, go with core.
 const files = import.meta.glob<Tree>('../locales/*/*.json', { import: 'default' });
 
 async function loadPart(locale: Locale, part: TranslationPart): Promise<Tree> {

@@ -21,7 +21,7 @@ async function persist(name: PreferenceName, input: { dark_mode: boolean } | { l
     await patchProfile(input);
     unsaved.delete(name);
   } catch (error) {
-    // Spec §4 "applied immediately and saved": a failed save keeps the choice and says so.
+    // docs/product.md#states-and-transitions "applied immediately and saved": a failed save keeps the choice and says so.
     unsaved.add(name);
     handleApiError(error);
   } finally {
@@ -29,13 +29,13 @@ async function persist(name: PreferenceName, input: { dark_mode: boolean } | { l
   }
 }
 
-/** Spec §4 dark mode toggle: applied at once, then saved on the signed-in user. */
+/** docs/product.md#states-and-transitions dark mode toggle: applied at once, then saved on the signed-in user. */
 export function saveDarkMode(dark: boolean): Promise<void> {
   setDarkMode(dark);
   return persist('dark_mode', { dark_mode: dark });
 }
 
-/** The language switch: applied at once, then saved on the signed-in user (spec §1). */
+/** The language switch: applied at once, then saved on the signed-in user (docs/product.md#what-the-product-does). */
 export function saveLocale(locale: Locale): Promise<void> {
   changeLocale(locale);
   return persist('locale', { locale });

@@ -6,7 +6,7 @@ import { updateSession } from './session-store';
 // The signed-in user's own record belongs to the session store (lib), and the profile and help
 // features and the app's menus all save to it, so its one endpoint lives here too.
 
-/** PATCH /api/user on oneself (spec §7): answers the updated current user. */
+/** PATCH /api/user on oneself (docs/product.md#api-calls): answers the updated current user. */
 export async function patchProfile(input: ProfileUpdateInput): Promise<CurrentUser> {
   // Loaded on use: the language and theme switches of the signed-out pages import this file.
   const { CurrentUserSchema } = await import('@partner-portal/shared/user');

@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 import { handleApiError } from './error-handler';
 import { QueryClientSourceContext } from './query-client-source';
 
-/** Spec §8: failed fetches go to the central handler; client errors (4xx) are not retried. */
+/** docs/product.md#errors: failed fetches go to the central handler; client errors (4xx) are not retried. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleApiError }),

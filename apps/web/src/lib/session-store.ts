@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { toLocale, type Locale } from '@partner-portal/shared/constants';
 import type { CurrentUser, StoredSession } from '@partner-portal/shared/user';
 
-// Spec §4: the signed-in user record lives in local storage (and so survives reloads and is
+// docs/product.md#states-and-transitions: the signed-in user record lives in local storage (and so survives reloads and is
 // shared by tabs). Signed-out visitors keep only their language and theme preference.
 export const SESSION_STORAGE_KEY = 'partner-portal.session';
 export const LOCALE_STORAGE_KEY = 'partner-portal.locale';
@@ -108,7 +108,7 @@ export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribe, read);
 }
 
-/** Spec §1: the locale comes from the stored user; signed out, from a preference or the browser. */
+/** docs/product.md#what-the-product-does: the locale comes from the stored user; signed out, from a preference or the browser. */
 export function getLocale(): Locale {
   const session = read();
   if (session) return session.locale;

@@ -4,7 +4,7 @@ import { getSession, updateSession } from './session-store';
 const THEME_STORAGE_KEY = 'partner-portal.dark';
 const listeners = new Set<() => void>();
 
-/** Applies light or dark at once (spec §4): the `dark` class drives every colour token. */
+/** Applies light or dark at once (docs/product.md#states-and-transitions): the `dark` class drives every colour token. */
 export function applyTheme(dark: boolean): void {
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';

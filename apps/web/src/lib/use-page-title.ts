@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Spec §2: a page sets the document title from a translated title; the page's description (for
+ * docs/product.md#screens-and-routes: a page sets the document title from a translated title; the page's description (for
  * search results and link previews) follows the language too.
  */
 export function usePageTitle(titleKey: string): string {

@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A partner account (spec §1): the tenant every member, invite and report row belongs to. */
+/** A partner account (docs/product.md#what-the-product-does): the tenant every member, invite and report row belongs to. */
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

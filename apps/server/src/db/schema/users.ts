@@ -50,7 +50,7 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
 );
 
-/** Membership of a user in an account, with the spec §6 permission and advertiser fields. */
+/** Membership of a user in an account, with the docs/product.md#roles-and-permissions permission and advertiser fields. */
 export const accountUsers = pgTable(
   'account_users',
   {

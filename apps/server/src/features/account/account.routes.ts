@@ -14,19 +14,20 @@ import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-ra
 import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
-import { translate } from '../../lib/messages';
-import { ok } from '../../lib/reply';
-import { localeFromAcceptLanguage } from '../../lib/request-locale';
-import { requestMeta } from '../auth/request-meta';
+import { ok, okSaying } from '../../lib/reply';
+import { requestMeta } from '../../lib/request-meta';
 import { listPlans } from './plan.service';
 import { changePlan } from '../billing/plan-change.service';
 import { upgradeAccount } from '../billing/upgrade.service';
+import { CLOSE_ACCOUNT, registerClose } from '../closing/close-route';
 import { signUpAccount } from './signup.service';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   limits: AccountLimits;
 }> = async (app, { ctx, limits }) => {
+  registerClose(app, { ctx, limits }, CLOSE_ACCOUNT);
+
   app.post(
     '/',
     {
@@ -67,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await changePlan(ctx, requireActor(request), request.body.plan)),
   );
 
-  // Spec §6: upgrading needs admin (choosing a plan needs owner). Paying is a credential change.
+  // docs/product.md#roles-and-permissions: upgrading needs admin (choosing a plan needs owner). Paying is a credential change.
   app.post(
     '/upgrade',
     {
@@ -84,8 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const answer = await upgradeAccount(ctx, requireActor(request), request.body);
       if (needsPaymentAction(answer)) return ok(answer);
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return ok(answer, translate(locale, 'message.plan_upgraded'));
+      return okSaying(request, answer, 'message.plan_upgraded');
     },
   );
 };

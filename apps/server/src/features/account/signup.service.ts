@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { SignupInput } from '@partner-portal/shared/identity';
-import { toLocale } from '@partner-portal/shared/constants';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
+import { insertUser } from '../user/insert-user';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
-import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
+import { completeFirstFactor } from '../auth/session.service';
+import type { RequestMeta } from '../../lib/request-meta';
 import { mailAccountAdded } from '../user/account-added-mail';
 import { sendVerificationMail } from '../user/verification.service';
 
 /**
- * POST /api/account (spec §2 "Signup account"): the account (named after the partner) and its
+ * POST /api/account (docs/product.md#screens-and-routes "Signup account"): the account (named after the partner) and its
  * owner in one transaction with the verification mail, then the sign-in. An existing e-mail with
  * its right password gets a new account and `duplicate_user`, and since only the password was
  * proved, the sign-in goes through the first-factor step (the OTP challenge when 2FA is on) and
@@ -29,25 +30,22 @@ export async function signUpAccount(
       .values({ name: input.partner_name, createdAt: ctx.now() })
       .returning({ id: accounts.id });
     if (!account) throw new Error('account not created');
-    let userId = existing?.id;
+    let userId: string;
     if (existing) {
+      userId = existing.id;
       await tx.update(users).set({ duplicateUser: true }).where(eq(users.id, existing.id));
     } else {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          passwordHash,
-          locale: toLocale(meta.locale),
-          defaultAccountId: account.id,
-          createdAt: ctx.now(),
-        })
-        .returning({ id: users.id });
-      userId = created?.id;
+      userId = await insertUser(tx, {
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        passwordHash,
+        verified: false,
+        locale: meta.locale,
+        defaultAccountId: account.id,
+        now: ctx.now(),
+      });
     }
-    if (!userId) throw new Error('user not created');
     await tx.insert(accountUsers).values({ accountId: account.id, userId, permission: 'owner' });
     await recordEvent(tx, {
       name: existing ? 'signup_additional_account' : 'signup',

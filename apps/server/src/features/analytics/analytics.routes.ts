@@ -11,7 +11,7 @@ import { ok } from '../../lib/reply';
 import { mintEmbedUrl } from './embed.service';
 import { workbooksFor } from './workbook-access.service';
 
-/** Spec §7 `/api/sigma/workbook`: named after Sigma, served by whichever provider is configured. */
+/** docs/product.md#api-calls `/api/sigma/workbook`: named after Sigma, served by whichever provider is configured. */
 export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/',

@@ -15,7 +15,6 @@ import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
 import { translate } from '../../lib/messages';
 import { ok } from '../../lib/reply';
-import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { importReportFile, listReportImports, wordProblem } from './report-import.service';
 
 const DEFAULT_FILE_NAME = 'report.csv';
@@ -66,7 +65,7 @@ export const reportImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         { accountId: actor.accountId, userId: actor.userId, fileName },
         request.body,
       );
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const { locale } = request;
       if (!result.ok) {
         throw new AppError('bad_request', 'error.import_refused', {
           inputError: 'file',

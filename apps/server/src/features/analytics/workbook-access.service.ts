@@ -27,7 +27,7 @@ export async function loadViewer(ctx: AppContext, actor: Actor) {
 export type Viewer = Awaited<ReturnType<typeof loadViewer>>;
 
 /**
- * What the spec §4/§6 entitlement rule needs to know about a viewer. The plan is the one the
+ * What the docs/product.md#states-and-transitions, docs/product.md#roles-and-permissions entitlement rule needs to know about a viewer. The plan is the one the
  * account has the use of (docs/billing.md "Entitlement": none of a paid plan while its payment
  * is due); master is exempt from subscription checks.
  */
@@ -54,7 +54,7 @@ function loadViewerAndCatalogue(ctx: AppContext, actor: Actor) {
   ]);
 }
 
-/** GET /api/sigma/workbook: the workbooks this user may open, core first (spec §4, §6). */
+/** GET /api/sigma/workbook: the workbooks this user may open, core first (docs/product.md#states-and-transitions, docs/product.md#roles-and-permissions). */
 export async function workbooksFor(ctx: AppContext, actor: Actor): Promise<CatalogueEntry[]> {
   const [viewer, catalogue] = await loadViewerAndCatalogue(ctx, actor);
   return visibleWorkbooks(entitlementOf(actor, viewer), catalogue);
@@ -76,7 +76,7 @@ export async function requireOpenable(
   const entitlement = entitlementOf(actor, viewer);
   const allowed = visibleWorkbooks(entitlement, catalogue);
   if (!allowed.some((entry) => entry.workbookId === workbookId)) {
-    // A Plus workbook the viewer would see on a Plus plan: the plan is what is missing (spec §8:
+    // A Plus workbook the viewer would see on a Plus plan: the plan is what is missing (docs/product.md#errors:
     // 402 with the plan sends the client to the upgrade screen).
     const onPlus = visibleWorkbooks({ ...entitlement, plan: 'free_plus' }, catalogue);
     if (onPlus.some((entry) => entry.workbookId === workbookId)) {

@@ -18,9 +18,7 @@ import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-ra
 import { AppError } from '../../lib/app-error';
 import { requireActor, requireCurrentUser } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
-import { ok } from '../../lib/reply';
-import { translate } from '../../lib/messages';
-import { localeFromAcceptLanguage } from '../../lib/request-locale';
+import { ok, okSaying } from '../../lib/reply';
 import { signInWithSocialToken } from '../social/social-signin.service';
 import {
   resetPassword,
@@ -31,7 +29,7 @@ import {
 import { signInWithPassword, signOut, switchAccount } from './auth.service';
 import { signInAsImpersonator } from './impersonation.service';
 import { completeOtpChallenge } from './otp.service';
-import { requestMeta } from './request-meta';
+import { requestMeta } from '../../lib/request-meta';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
@@ -109,13 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await sendMagicLink(ctx, request.body.email);
-      return ok(
-        null,
-        translate(
-          localeFromAcceptLanguage(request.headers['accept-language']),
-          'message.magic_sent',
-        ),
-      );
+      return okSaying(request, null, 'message.magic_sent');
     },
   );
 
@@ -143,13 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await sendPasswordResetLink(ctx, request.body.email);
-      return ok(
-        null,
-        translate(
-          localeFromAcceptLanguage(request.headers['accept-language']),
-          'message.reset_sent',
-        ),
-      );
+      return okSaying(request, null, 'message.reset_sent');
     },
   );
 
@@ -161,13 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const response = await resetPassword(ctx, request.body, requestMeta(request));
-      return ok(
-        rememberSignedIn(reply, response),
-        translate(
-          localeFromAcceptLanguage(request.headers['accept-language']),
-          'message.password_reset',
-        ),
-      );
+      return okSaying(request, rememberSignedIn(reply, response), 'message.password_reset');
     },
   );
 

@@ -5,12 +5,8 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import {
-  completeFirstFactor,
-  revokeSession,
-  switchSessionAccount,
-  type RequestMeta,
-} from './session.service';
+import { completeFirstFactor, revokeSession, switchSessionAccount } from './session.service';
+import type { RequestMeta } from '../../lib/request-meta';
 
 // Verified against when the e-mail is unknown, so both answers take the same time.
 const timingDecoy = hashPassword('timing-decoy-password!');

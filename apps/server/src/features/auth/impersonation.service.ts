@@ -4,9 +4,10 @@ import { users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { findSigninAccountId } from '../user/current-user.service';
-import { startImpersonation, type RequestMeta } from './session.service';
+import { startImpersonation } from './session.service';
+import type { RequestMeta } from '../../lib/request-meta';
 
 async function userByEmail(db: Db, email: string) {
   const [user] = await db
@@ -18,8 +19,8 @@ async function userByEmail(db: Db, email: string) {
 }
 
 /**
- * Security checklist "Impersonation": only a master, never of another master, and only of a
- * user who allowed support access (spec §2 Help). Mints a 60-second single-use token.
+ * docs/security.md#authorization-and-tenants: only a master, never of another master, and only of a
+ * user who allowed support access (docs/product.md#screens-and-routes Help). Mints a 60-second single-use token.
  */
 export async function mintImpersonationToken(
   db: Db,

@@ -10,9 +10,10 @@ import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token'
 import { requireUncommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
-import { completeFirstFactor, type RequestMeta } from './session.service';
+import { completeFirstFactor } from './session.service';
+import type { RequestMeta } from '../../lib/request-meta';
 
-// Security checklist: mail-sending routes send at most 3 mails a minute per user (the route's
+// docs/security.md#throttling: mail-sending routes send at most 3 mails a minute per user (the route's
 // rate limit covers the IP). Past that the request gets the usual answer and no mail.
 const MAILS_PER_USER_PER_MINUTE = 3;
 

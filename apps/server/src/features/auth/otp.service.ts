@@ -4,9 +4,10 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { peekOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { verifySecondFactor } from '../user/second-factor.service';
-import { completeSecondFactor, type RequestMeta } from './session.service';
+import { completeSecondFactor } from './session.service';
+import type { RequestMeta } from '../../lib/request-meta';
 
-/** Security checklist "2FA": at most 5 wrong codes per challenge, then it is dead. */
+/** docs/security.md#two-factor-codes: at most 5 wrong codes per challenge, then it is dead. */
 export const MAX_OTP_ATTEMPTS = 5;
 
 /** POST /api/auth/otp { code, jwt }: the second step of every sign-in when 2FA is on. */

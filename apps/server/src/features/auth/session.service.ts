@@ -8,15 +8,11 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createSessionToken, IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
+import type { RequestMeta } from '../../lib/request-meta';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { findSigninAccountId, getCurrentUser } from '../user/current-user.service';
-
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-}
 
 /*
  * The only module that mints sessions (docs/security.md "One way to a session"); ESLint keeps
@@ -29,7 +25,7 @@ export interface RequestMeta {
  * - startImpersonation: a master's single-use impersonation token.
  */
 
-/** Inserts the session row and answers like a sign-in (spec §7: token + current user). */
+/** Inserts the session row and answers like a sign-in (docs/product.md#api-calls: token + current user). */
 async function issueSession(
   db: Db,
   secret: string,
@@ -176,7 +172,7 @@ export async function startImpersonation(
 }
 
 /**
- * A user whose every account was closed (spec §2 Danger Zone) is told so, once the first factor
+ * A user whose every account was closed (docs/product.md#screens-and-routes Danger Zone) is told so, once the first factor
  * has proved who they are; a user with no membership at all gets the usual sign-in refusal.
  */
 async function noOpenAccountError(db: Db, userId: string): Promise<AppError> {
@@ -191,7 +187,7 @@ async function noOpenAccountError(db: Db, userId: string): Promise<AppError> {
 }
 
 /**
- * The "new sign-in" mail (spec §3 notification `new_signin`), unless the user turned it off. A
+ * The "new sign-in" mail (docs/product.md#entities notification `new_signin`), unless the user turned it off. A
  * mail server failure must not undo a successful sign-in, so it is logged instead.
  */
 async function notifyNewSignin(

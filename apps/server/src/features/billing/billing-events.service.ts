@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { findPlan, planAmountCents, type PlanId } from '@partner-portal/shared/plans';
 import { accounts } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { notifyOwner } from './billing-mail';
 import {

@@ -28,7 +28,7 @@ function paymentStateOf(
 
 /**
  * GET /api/account/billing (owner): the plan and what it costs, the period, the next invoice,
- * a scheduled change, the card, and why the subscription needs the owner (spec §4 billing
+ * a scheduled change, the card, and why the subscription needs the owner (docs/product.md#states-and-transitions billing
  * messages). A paying account's subscription is read from the provider, which is the truth, and
  * the app's copy refreshed with it.
  */

@@ -13,13 +13,12 @@ import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
-import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import { getBillingOverview } from './billing-overview.service';
 import { updateCard } from './card-update.service';
 import { renderInvoicePdf } from './invoice-pdf';
 import { getInvoiceDocument, listAccountInvoices } from './invoices.service';
 
-/** /api/account/billing: the owner's billing screen (spec §6: billing is the owner's). */
+/** /api/account/billing: the owner's billing screen (docs/product.md#roles-and-permissions: billing is the owner's). */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const owner = { permission: 'owner' } as const;
 
@@ -62,7 +61,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { config: { access: owner }, schema: { params: InvoiceIdParamsSchema } },
     async (request, reply) => {
       const invoice = await getInvoiceDocument(ctx, requireActor(request), request.params.id);
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const { locale } = request;
       const pdf = await renderInvoicePdf(invoice, locale);
       return reply
         .header('content-type', 'application/pdf')

@@ -5,7 +5,7 @@ import { accounts } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { notifyOwner } from './billing-mail';
 import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
 import { settle } from './upgrade.service';

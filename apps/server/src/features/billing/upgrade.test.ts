@@ -195,7 +195,7 @@ describe('upgrading with a card', () => {
     expect(await chargesOf(owner.account.id)).toHaveLength(1);
   });
 
-  it('is for admins (spec §6); a user gets 403 and nothing is charged', async () => {
+  it('is for admins (docs/product.md#roles-and-permissions); a user gets 403 and nothing is charged', async () => {
     const owner = await signedInUser(env.app, db(), { permission: 'owner' });
     const { user } = await createUser(db(), { account: owner.account, permission: 'admin' });
     expect(user.id).toBeTruthy();

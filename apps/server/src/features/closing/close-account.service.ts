@@ -15,7 +15,7 @@ import type { Actor } from '../../lib/auth-guard';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { revokeSessions } from '../../lib/session-token';
 import { endSubscriptionNow } from '../billing/billing-seats';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { requireCloseConfirmation } from './close-confirmation.service';
 
 interface Member {
@@ -25,7 +25,7 @@ interface Member {
 }
 
 /**
- * DELETE /api/account (spec §6: the owner closes the whole account). In one transaction the
+ * DELETE /api/account (docs/product.md#roles-and-permissions: the owner closes the whole account). In one transaction the
  * account is marked closed, every session in it ends, its open invites and pending links go, and
  * each member's notice is queued;
  * the data itself stays until `admin purge-closed` (ACCOUNT_RETENTION_DAYS). The auth guard

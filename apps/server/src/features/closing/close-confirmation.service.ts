@@ -7,7 +7,7 @@ import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { verifyPassword } from '../../lib/password';
 
 /**
- * Spec §2 "Danger Zone": closing needs the password; a user who has none (signed up through a
+ * docs/product.md#screens-and-routes "Danger Zone": closing needs the password; a user who has none (signed up through a
  * provider) types their own e-mail address instead (shared CloseInputSchema). Support staff
  * impersonating a user may never close anything in their name.
  */

@@ -6,11 +6,11 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { syncSeats } from '../billing/billing-seats';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { requireCloseConfirmation } from './close-confirmation.service';
 
 /**
- * DELETE /api/user (spec §6: other users close only their own user). The owner closes the
+ * DELETE /api/user (docs/product.md#roles-and-permissions: other users close only their own user). The owner closes the
  * account instead, and nobody may leave an open account they own without its owner (security
  * checklist: the last owner cannot leave). The user row goes, with its memberships, sessions,
  * identities and settings (FK cascade); events and feedback keep their rows, unattributed.

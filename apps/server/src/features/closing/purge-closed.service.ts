@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, users } from '../../db/schema/index';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { EventInputSchema } from '@partner-portal/shared/identity';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
-import { recordEvent } from './events.service';
+import { recordEvent } from '../../lib/events';
 
 export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(

@@ -9,7 +9,7 @@ import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { listNotifications, updateNotifications } from './notification-settings.service';
 
-/** Spec §2 "Notifications": the signed-in user's own switches. */
+/** docs/product.md#screens-and-routes "Notifications": the signed-in user's own switches. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },

@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import type { SocialFailureReason } from '@partner-portal/shared/social';
-import { toLocale } from '@partner-portal/shared/constants';
 import type { OAuthProviderName } from '../../config';
 import { accounts, accountUsers, oauthIdentities, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
-import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
-import { recordEvent } from '../events/events.service';
+import { completeFirstFactor } from '../auth/session.service';
+import type { RequestMeta } from '../../lib/request-meta';
+import { recordEvent } from '../../lib/events';
+import { insertUser } from '../user/insert-user';
 import { sendVerificationMail } from '../user/verification.service';
 import type { ProviderIdentity } from './oidc-clients';
 
@@ -20,7 +21,7 @@ export class SocialSignInError extends Error {
 }
 
 /**
- * Security checklist "Social sign-in": a person is found by (provider, subject), never by e-mail
+ * docs/security.md#social-sign-in: a person is found by (provider, subject), never by e-mail
  * alone. An existing local user is linked by e-mail only when the provider vouches for the
  * address and the local user verified it too; otherwise the address stays theirs and the social
  * sign-in is refused. Someone new gets a user and their own account, as at sign-up.
@@ -69,33 +70,29 @@ async function findOrCreateUser(
       .values({ name: `${firstName} ${lastName}`.trim(), createdAt: ctx.now() })
       .returning({ id: accounts.id });
     if (!account) throw new Error('account not created');
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: identity.email as string,
-        firstName,
-        lastName,
-        passwordHash: null,
-        verified: identity.emailVerified,
-        locale: toLocale(locale),
-        defaultAccountId: account.id,
-        createdAt: ctx.now(),
-      })
-      .returning({ id: users.id });
-    if (!user) throw new Error('user not created');
+    const created = await insertUser(tx, {
+      email: identity.email as string,
+      firstName,
+      lastName,
+      passwordHash: null,
+      verified: identity.emailVerified,
+      locale,
+      defaultAccountId: account.id,
+      now: ctx.now(),
+    });
     await tx
       .insert(accountUsers)
-      .values({ accountId: account.id, userId: user.id, permission: 'owner' });
+      .values({ accountId: account.id, userId: created, permission: 'owner' });
     await tx
       .insert(oauthIdentities)
-      .values({ provider, subject: identity.subject, userId: user.id, email: identity.email });
+      .values({ provider, subject: identity.subject, userId: created, email: identity.email });
     await recordEvent(tx, {
       name: 'signup',
-      userId: user.id,
+      userId: created,
       accountId: account.id,
       metadata: { method: provider },
     });
-    return user.id;
+    return created;
   });
   return { userId, created: true };
 }

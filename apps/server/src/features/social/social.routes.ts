@@ -11,7 +11,6 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
-import { localeFromAcceptLanguage } from '../../lib/request-locale';
 import type { OidcClients } from './oidc-clients';
 import { setOAuthStateCookie, takeOAuthStateCookie } from './oauth-state-cookie';
 import { issueSocialToken, SocialSignInError } from './social-signin.service';
@@ -51,7 +50,7 @@ const CallbackQuerySchema = z.object({
 });
 
 /**
- * The browser half of social sign-in (spec §2 "Social sign-in"): `GET /auth/{provider}` sends the
+ * The browser half of social sign-in (docs/product.md#screens-and-routes "Social sign-in"): `GET /auth/{provider}` sends the
  * browser to the provider, `GET /auth/{provider}/callback` comes back. Both answer with redirects
  * only; the callback lands on `/signin/social` with a one-time token or a failure reason.
  */
@@ -93,8 +92,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
           nonce: authorization.nonce,
           codeVerifier: authorization.codeVerifier,
           redirect: safeRedirectPath(request.query.redirect),
-          locale:
-            request.query.locale ?? localeFromAcceptLanguage(request.headers['accept-language']),
+          locale: request.query.locale ?? request.locale,
         },
         { now: ctx.now(), secure },
       );

@@ -3,7 +3,7 @@ import { feedback } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import type { Actor } from '../../lib/auth-guard';
 
-/** Spec §2 "Feedback widget": one rating (and an optional comment) from a signed-in member. */
+/** docs/product.md#screens-and-routes "Feedback widget": one rating (and an optional comment) from a signed-in member. */
 export async function saveFeedback(
   ctx: AppContext,
   actor: Actor,

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import type { OutgoingMail } from '../../lib/mail/mail-transport';
 import { renderMail } from '../../lib/mail/mail-templates';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 
 const sameText = (a: string, b: string) =>
   a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -18,7 +18,7 @@ function mailbox(name: string, address: string): string {
 }
 
 /**
- * Spec §2 Help / §7 `POST /api/utility/mail`: the message goes to SUPPORT_EMAIL with the
+ * docs/product.md#screens-and-routes Help / docs/product.md#api-calls `POST /api/utility/mail`: the message goes to SUPPORT_EMAIL with the
  * signed-in user as reply-to, from the database. A body that names another e-mail or name is
  * refused on that field, so nobody can have support answer someone else. The mail carries the
  * account, user id and permission so support can find the user; it is worded in English, the

@@ -4,7 +4,7 @@ import { accountUsers, invites, outbox, sessions, users } from '../../db/schema/
 import { createAccount, uniqueEmail } from '../../../test/factories';
 import { bearer, randomIp, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
-import { createInvite } from '../invites/invite.service';
+import { createInvite } from './invite.service';
 
 const env = useTestApp();
 

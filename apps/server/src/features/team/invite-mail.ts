@@ -6,7 +6,7 @@ import { renderMail } from '../../lib/mail/mail-templates';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 
 /**
- * Spec §2 "Signup user": the page reads the e-mail and the hidden invite id from the query. That
+ * docs/product.md#screens-and-routes "Signup user": the page reads the e-mail and the hidden invite id from the query. That
  * `id` is the invite's one-time link token (base64url), never its row id.
  */
 export function inviteLink(appUrl: string, invite: { token: string; email: string }): string {
@@ -65,7 +65,7 @@ export interface AcceptedInvite {
 }
 
 /**
- * Spec §3 notification `invite_accepted`: tells the inviter someone joined, unless they turned
+ * docs/product.md#entities notification `invite_accepted`: tells the inviter someone joined, unless they turned
  * it off or have left the account since. Queued in the sign-up's transaction (`ctx` inside it).
  */
 export async function notifyInviteAccepted(

@@ -6,8 +6,8 @@ import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { TOKEN_TTL_SECONDS } from '../../lib/one-time-token';
-import { recordEvent } from '../events/events.service';
-import { createInvite, newInviteToken, type IssuedInvite } from '../invites/invite.service';
+import { recordEvent } from '../../lib/events';
+import { createInvite, newInviteToken, type IssuedInvite } from './invite.service';
 import { mailInvites } from './invite-mail';
 import { loadPlusWorkbookIds, resolveMemberAccess, type MemberAccess } from './member-access';
 import { toTeamInvite } from './team-rows';
@@ -15,8 +15,8 @@ import { toTeamInvite } from './team-rows';
 type InviteRow = typeof invites.$inferSelect;
 
 /**
- * POST /api/invite (spec §7): invites every listed address to the caller's account, or re-sends
- * the invite an address already has here (spec §7 "resend": a fresh 7-day expiry, the body's
+ * POST /api/invite (docs/product.md#api-calls): invites every listed address to the caller's account, or re-sends
+ * the invite an address already has here (docs/product.md#api-calls "resend": a fresh 7-day expiry, the body's
  * permission, and the body's advertiser fields over the stored ones). An address that already
  * belongs to the account refuses the whole request, naming each such address, and nothing is
  * written. All writes and the mails share one transaction; the mails go once it has committed. Answers the
@@ -120,7 +120,7 @@ function countNew(open: Map<string, InviteRow>, emails: string[]): number {
 
 /**
  * A re-sent invite takes the body's permission; its advertiser fields are the body's where the
- * body has them and the stored ones otherwise (the spec's resend carries only e-mail and
+ * body has them and the stored ones otherwise (docs/product.md#api-calls: a resend carries only e-mail and
  * permission), checked again as a whole.
  */
 function resendAccess(

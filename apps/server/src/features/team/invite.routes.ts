@@ -13,7 +13,7 @@ import { sendInvites } from './invite-send.service';
 // Any text: an id that names no open invite of this account is a 404 (checked by the service).
 const IdParamsSchema = z.object({ id: z.string() });
 
-/** POST /api/invite (send or re-send) and DELETE /api/invite/{id}, for admins (spec §6, §7). */
+/** POST /api/invite (send or re-send) and DELETE /api/invite/{id}, for admins (docs/product.md#roles-and-permissions, docs/product.md#api-calls). */
 export const inviteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Per admin, the addresses actually mailed count (packages/shared/src/limits.ts): a request
   // refused for a typo or a member counts nothing; per address, a looser flood guard.

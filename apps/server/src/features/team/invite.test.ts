@@ -12,7 +12,7 @@ import {
   xsrfHeaders,
 } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
-import { createInvite } from '../invites/invite.service';
+import { createInvite } from './invite.service';
 
 const env = useTestApp();
 const DAY = 24 * 60 * 60 * 1000;
@@ -182,7 +182,7 @@ describe('POST /api/invite', () => {
     expect(stored?.createdAt.getTime()).toBeGreaterThan(old.createdAt.getTime());
     expect(await invitesOf(me.account.id)).toHaveLength(1);
 
-    // The spec's resend carries e-mail and permission; an advertiser keeps its stored Plus access.
+    // A resend (docs/product.md#api-calls) carries e-mail and permission; an advertiser keeps its stored Plus access.
     const advertiser = await invite(me.token, {
       email,
       permission: 'advertiser',

@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { analyticsProvider, listCatalogue } from '../analytics/workbook-catalogue';
 
-/** What a membership or an invite grants besides its permission (spec §3, §6). */
+/** What a membership or an invite grants besides its permission (docs/product.md#entities, docs/product.md#roles-and-permissions). */
 export interface MemberAccess {
   advertiserName: string | null;
   enablePlus: boolean;
@@ -33,7 +33,7 @@ export async function loadPlusWorkbookIds(ctx: AppContext): Promise<ReadonlySet<
 
 /**
  * The advertiser fields as they are stored, checked on the whole (merged) member the way the
- * shared checkAdvertiserFields checks a form: spec §4/§6 only advertisers carry an advertiser
+ * shared checkAdvertiserFields checks a form: docs/product.md#states-and-transitions, docs/product.md#roles-and-permissions only advertisers carry an advertiser
  * name and the Plus switch, an advertiser needs a name, and enable-plus needs at least one Plus
  * dashboard, each a Plus workbook of the catalogue (`plusWorkbooks`). Plus dashboards without
  * enable-plus grant nothing, so they are not kept.

@@ -4,15 +4,15 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { syncSeats } from '../billing/billing-seats';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { isOwnerMember, requireMember } from './member-update.service';
 import { isRowId } from './team-rows';
 
 /**
- * DELETE /api/user/{id} (spec §7, admins): takes a member out of the caller's account and ends
+ * DELETE /api/user/{id} (docs/product.md#api-calls, admins): takes a member out of the caller's account and ends
  * their sessions in it; a user left in no account at all is deleted. Nobody removes the owner
  * (the account would have none); an admin may remove themself, and is then told to sign out
- * (spec §4 "Deleting a user signs out the current user if the response says so").
+ * (docs/product.md#states-and-transitions "Deleting a user signs out the current user if the response says so").
  */
 export async function removeMember(
   ctx: AppContext,

@@ -27,9 +27,9 @@ export function isOwnerMember(row: Awaited<ReturnType<typeof requireMember>>): b
 }
 
 /**
- * PATCH /api/user with `id` (spec §7, admins): a member's permission and advertiser fields,
+ * PATCH /api/user with `id` (docs/product.md#api-calls, admins): a member's permission and advertiser fields,
  * merged over the stored membership and checked again as a whole. The owner's permission and
- * one's own cannot change (security checklist); a changed permission ends the member's sessions
+ * one's own cannot change (docs/security.md#authorization-and-tenants); a changed permission ends the member's sessions
  * in this account, so the next call is judged by the new one. Answers the updated list row.
  */
 export async function updateMember(

@@ -11,8 +11,8 @@ import type { Actor } from '../../lib/auth-guard';
 const ASSIGNABLE: ReadonlySet<Permission> = new Set(ASSIGNABLE_PERMISSIONS);
 
 /**
- * GET /api/user/permissions (spec §3 "an object whose keys are permission names"): what each
- * permission holds in the spec §6 matrix, and whether the caller may give it (invite and edit
+ * GET /api/user/permissions (docs/product.md#entities "an object whose keys are permission names"): what each
+ * permission holds in the docs/product.md#roles-and-permissions matrix, and whether the caller may give it (invite and edit
  * are admin work, and never give owner or master).
  */
 export function listPermissions(actor: Actor): PermissionsResponse {

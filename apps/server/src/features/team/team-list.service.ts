@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/auth-guard';
 import { toTeamInvite, toTeamUser } from './team-rows';
 
 /**
- * GET /api/account/users (spec §2 "Users"): the members of the caller's account, oldest first,
+ * GET /api/account/users (docs/product.md#screens-and-routes "Users"): the members of the caller's account, oldest first,
  * and its invites not yet accepted, newest first (an expired one stays listed so it can be
  * re-sent or deleted).
  */

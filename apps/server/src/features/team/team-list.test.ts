@@ -4,7 +4,7 @@ import { invites as inviteTable, users } from '../../db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import { bearer, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
-import { createInvite } from '../invites/invite.service';
+import { createInvite } from './invite.service';
 
 const env = useTestApp();
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ type UserRow = typeof users.$inferSelect;
 type MembershipRow = typeof accountUsers.$inferSelect;
 type InviteRow = typeof invites.$inferSelect;
 
-/** Spec §3 "User row in lists" for one membership; master shows as master, like GET /api/user. */
+/** docs/product.md#entities "User row in lists" for one membership; master shows as master, like GET /api/user. */
 export function toTeamUser(user: UserRow, membership: MembershipRow): TeamUser {
   return {
     id: user.id,
@@ -17,7 +17,7 @@ export function toTeamUser(user: UserRow, membership: MembershipRow): TeamUser {
     last_login: user.lastLoginAt?.toISOString() ?? null,
     permission: user.isMaster ? 'master' : PermissionSchema.parse(membership.permission),
     verified: user.verified,
-    // Spec §4 "User status": registered until the e-mail is verified.
+    // docs/product.md#states-and-transitions "User status": registered until the e-mail is verified.
     status: user.verified ? 'verified' : 'registered',
     advertiser_name: membership.advertiserName,
     enable_plus: membership.enablePlus,
@@ -26,7 +26,7 @@ export function toTeamUser(user: UserRow, membership: MembershipRow): TeamUser {
   };
 }
 
-/** Spec §3 "Invite": date_sent is when it was last (re-)sent; `expired` is judged at `now`. */
+/** docs/product.md#entities "Invite": date_sent is when it was last (re-)sent; `expired` is judged at `now`. */
 export function toTeamInvite(invite: InviteRow, now: Date): TeamInvite {
   return {
     id: invite.id,

@@ -6,10 +6,10 @@ import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { listTeam } from './team-list.service';
 
-/** GET /api/account/users, registered under /api/account beside the account routes. */
+/** /api/account/users: the team list (members and open invites). */
 export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/users',
+    '/',
     {
       config: { access: { permission: 'admin' } },
       schema: { response: { 200: dataEnvelope(AccountUsersResponseSchema) } },

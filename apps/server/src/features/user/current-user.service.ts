@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 
-/** Spec §3 "Current user": the user, the account of this session and every account they can switch to. */
+/** docs/product.md#entities "Current user": the user, the account of this session and every account they can switch to. */
 export async function getCurrentUser(
   db: Db,
   userId: string,
@@ -34,7 +34,7 @@ export async function getCurrentUser(
 }
 
 /**
- * Spec §3 "Current user" from its rows: shared by the query above and the session cache's single
+ * docs/product.md#entities "Current user" from its rows: shared by the query above and the session cache's single
  * round trip (lib/live-sessions.ts), so both answer the same shape.
  */
 export function toCurrentUser(

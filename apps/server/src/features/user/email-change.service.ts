@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { verifyPassword } from '../../lib/password';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { requireEmailFree } from './email-owner';
 import { verifySecondFactor } from './second-factor.service';
 import { sendVerificationMail } from './verification.service';

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { redeemOneTimeToken } from '../../lib/one-time-token';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { passwordFingerprint } from './email-change.service';
 import { requireEmailFree, writeEmail } from './email-owner';
 

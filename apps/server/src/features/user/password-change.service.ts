@@ -10,10 +10,10 @@ import { isCommonPassword } from '../../lib/common-passwords';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { revokeSessions } from '../../lib/session-token';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 
 /**
- * Security checklist "Passwords": changing a password needs the current one when the user has
+ * docs/security.md#passwords: changing a password needs the current one when the user has
  * one; it ends the user's other sessions (this one stays) and mails a notice. A user who signed
  * up through a provider or an invite link without a password creates one here.
  */

@@ -6,7 +6,7 @@ import { requireUncommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/password';
 
 /**
- * Who is signing up (spec §2 sign-up screens): a new person gets a fresh password hash; an
+ * Who is signing up (docs/product.md#screens-and-routes sign-up screens): a new person gets a fresh password hash; an
  * existing user must prove it with their current password, else it is a conflict on email.
  */
 export async function resolveSignupIdentity(ctx: AppContext, email: string, password: string) {

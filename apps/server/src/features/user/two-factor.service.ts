@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/auth-guard';
 import { hashPassword } from '../../lib/password';
 import { encryptSecret } from '../../lib/secret-box';
 import { revokeSessions } from '../../lib/session-token';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 import { verifySecondFactor } from './second-factor.service';
 import { createTotp, newBackupCode, newTotpSecret } from './totp';
 
@@ -17,7 +17,7 @@ async function loadUser(ctx: AppContext, userId: string) {
   return user;
 }
 
-/** Other sessions of the user end when 2FA changes (security checklist "Sessions"). */
+/** Other sessions of the user end when 2FA changes (docs/security.md#sessions). */
 function revokeOtherSessions(ctx: AppContext, actor: Actor) {
   return revokeSessions(
     ctx.db,

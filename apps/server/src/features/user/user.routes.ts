@@ -13,29 +13,59 @@ import {
   TwoFactorVerifyInputSchema,
 } from '@partner-portal/shared/identity';
 import { CurrentUserSchema } from '@partner-portal/shared/user';
-import { TeamUserSchema, UserPatchInputSchema } from '@partner-portal/shared/team';
+import {
+  PermissionsResponseSchema,
+  RemoveUserResponseSchema,
+  TeamUserSchema,
+  UserPatchInputSchema,
+} from '@partner-portal/shared/team';
 import { withGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireCurrentUser } from '../../lib/auth-guard';
-import { translate } from '../../lib/messages';
 import { rateLimitFor } from '../../lib/rate-limit';
-import { ok } from '../../lib/reply';
-import { localeFromAcceptLanguage } from '../../lib/request-locale';
+import { ok, okSaying } from '../../lib/reply';
 import { completeFirstFactor } from '../auth/session.service';
-import { requestMeta } from '../auth/request-meta';
-import { signUpInvitedUser } from '../invites/invited-signup.service';
+import { requestMeta } from '../../lib/request-meta';
+import { signUpInvitedUser } from '../team/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
 import { changePassword } from './password-change.service';
 import { updateProfile } from './profile.service';
 import { revertEmailChange } from './email-revert.service';
 import { updateMember } from '../team/member-update.service';
+import { removeMember } from '../team/member-removal.service';
+import { listPermissions } from '../team/permission-list.service';
+import { CLOSE_USER, registerClose } from '../closing/close-route';
 import { sendVerificationMail, verifyEmail } from './verification.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   limits: AccountLimits;
 }> = async (app, { ctx, limits }) => {
+  registerClose(app, { ctx, limits }, CLOSE_USER);
+
+  app.get(
+    '/permissions',
+    {
+      config: { access: 'authenticated' },
+      schema: { response: { 200: dataEnvelope(PermissionsResponseSchema) } },
+    },
+    async (request) => ok(listPermissions(requireActor(request))),
+  );
+
+  // An admin removes a member of this account, or withdraws an invite (any text: an id that
+  // names neither is a 404, checked by the service).
+  app.delete(
+    '/:id',
+    {
+      config: { access: { permission: 'admin' } },
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: { 200: dataEnvelope(RemoveUserResponseSchema) },
+      },
+    },
+    async (request) => ok(await removeMember(ctx, requireActor(request), request.params.id)),
+  );
   app.get(
     '/',
     {
@@ -45,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(requireCurrentUser(request)),
   );
 
-  // Spec §7: without `id` the caller edits their own profile (answer: the current user); with
+  // docs/product.md#api-calls: without `id` the caller edits their own profile (answer: the current user); with
   // `id` an admin edits a member of this account (answer: that member's list row).
   app.patch(
     '/',
@@ -68,18 +98,14 @@ export const userRoutes: FastifyPluginAsyncZod<{
         (error) =>
           error instanceof AppError && error.messageKey === 'error.email_change_password_wrong',
       );
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       if (emailChange === 'request' && user.pending_email) {
-        return ok(
-          user,
-          translate(locale, 'message.email_change_pending', {
-            email: user.pending_email,
-            current: user.email,
-          }),
-        );
+        return okSaying(request, user, 'message.email_change_pending', {
+          email: user.pending_email,
+          current: user.email,
+        });
       }
       if (emailChange === 'cancel') {
-        return ok(user, translate(locale, 'message.email_change_cancelled', { email: user.email }));
+        return okSaying(request, user, 'message.email_change_cancelled', { email: user.email });
       }
       return ok(user);
     },
@@ -100,13 +126,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         () => changePassword(ctx, actor, request.body),
         (error) => error instanceof AppError && error.messageKey === 'error.old_password_wrong',
       );
-      return ok(
-        null,
-        translate(
-          localeFromAcceptLanguage(request.headers['accept-language']),
-          'message.password_saved',
-        ),
-      );
+      return okSaying(request, null, 'message.password_saved');
     },
   );
 
@@ -118,13 +138,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       await limits.verificationMail.check(request, reply, userId);
       await limits.verificationMail.record(request, userId);
       await sendVerificationMail(ctx, userId);
-      return ok(
-        null,
-        translate(
-          localeFromAcceptLanguage(request.headers['accept-language']),
-          'message.verification_sent',
-        ),
-      );
+      return okSaying(request, null, 'message.verification_sent');
     },
   );
 
@@ -137,10 +151,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const userId = await verifyEmail(ctx, request.body.token);
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return ok(
+      return okSaying(
+        request,
         await completeFirstFactor(ctx, userId, requestMeta(request), 'verify_email'),
-        translate(locale, 'message.email_verified'),
+        'message.email_verified',
       );
     },
   );
@@ -157,8 +171,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const restored = await revertEmailChange(ctx, request.body.token);
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      return ok(restored, translate(locale, 'message.email_restored', { email: restored.email }));
+      return okSaying(request, restored, 'message.email_restored', { email: restored.email });
     },
   );
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { requireEmailFree, writeEmail } from './email-owner';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
 
 /**
  * Mails a fresh 24-hour verification link (older links stop working): to a new address waiting

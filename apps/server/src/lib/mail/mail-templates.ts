@@ -1,35 +1,9 @@
 import type { Locale } from '@partner-portal/shared/constants';
+import type { MailTemplate, TemplateText } from './mail-template-types';
 import { MAIL_TEXT_EN } from './mail-text-en';
 import { MAIL_TEXT_ES } from './mail-text-es';
 
-export type MailTemplate =
-  | 'verify'
-  | 'magic'
-  | 'reset'
-  | 'password_changed'
-  | 'new_signin'
-  | 'help'
-  | 'account_closed'
-  | 'invite'
-  | 'invite_accepted'
-  | 'account_added'
-  | 'second_factor_locked'
-  | 'email_change_requested'
-  | 'email_code'
-  | 'email_restored'
-  | 'plan_updated'
-  | 'plan_scheduled'
-  | 'card_updated'
-  | 'payment_failed'
-  | 'payment_action_required'
-  | 'subscription_canceled';
-
-export interface TemplateText {
-  subject: string;
-  intro: string;
-  action?: string;
-  outro: string;
-}
+export type { MailTemplate, TemplateText };
 
 const TEXT: Record<Locale, Record<MailTemplate, TemplateText>> = {
   en: MAIL_TEXT_EN,

@@ -1,4 +1,4 @@
-import type { MailTemplate, TemplateText } from './mail-templates';
+import type { MailTemplate, TemplateText } from './mail-template-types';
 
 /** English mail wording; {{name}}-style values are filled in, {{link}} is the button's target. */
 export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {

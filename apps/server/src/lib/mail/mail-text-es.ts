@@ -1,4 +1,4 @@
-import type { MailTemplate, TemplateText } from './mail-templates';
+import type { MailTemplate, TemplateText } from './mail-template-types';
 
 /** Spanish mail wording, key for key the English one (mail-text-en.ts). */
 export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {

@@ -17,7 +17,7 @@ import { UserMenu } from '../navigation/user-menu';
 import { useSessionRefresh } from './use-session-refresh';
 
 /**
- * The signed-in frame (spec §2): a left rail on wide screens, a slide-out menu on small ones,
+ * The signed-in frame (docs/product.md#screens-and-routes): a left rail on wide screens, a slide-out menu on small ones,
  * a header with the user menu, and the page in <main>.
  */
 export function AppShell({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * Spec §2: a page sets the document title from a translated title and may show a subtitle and
+ * docs/product.md#screens-and-routes: a page sets the document title from a translated title and may show a subtitle and
  * description; it renders nothing when it has no view.
  */
 export function Page({

@@ -6,7 +6,7 @@ import { PreferencesBar } from '../navigation/preferences-bar';
 import { paths } from '../route-table';
 
 /**
- * Form on one side, brand text and logo on the other (spec §2); the brand side hides on phones.
+ * Form on one side, brand text and logo on the other (docs/product.md#screens-and-routes); the brand side hides on phones.
  * The partner-site link comes from the server (BRAND_URL) and is left out when it has none.
  */
 export function SplitScreenLayout({ children }: { children: ReactNode }) {

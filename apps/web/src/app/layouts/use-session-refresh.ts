@@ -9,9 +9,9 @@ import { getSession, updateSession } from '@/lib/session-store';
 import { resolveGuard } from '../route-guard';
 
 /**
- * Spec §7 `GET /api/auth`: when the signed-in frame opens and whenever the tab comes back into
+ * docs/product.md#api-calls `GET /api/auth`: when the signed-in frame opens and whenever the tab comes back into
  * view, the stored user is refreshed from the server. A session ended elsewhere (password
- * change, sign-out, removal) answers 401, which signs this browser out too (spec §8).
+ * change, sign-out, removal) answers 401, which signs this browser out too (docs/product.md#errors).
  */
 export function useSessionRefresh(): void {
   const location = useLocation();
@@ -30,7 +30,7 @@ export function useSessionRefresh(): void {
           updateSession(user);
           adoptServerPreferences({ locale, dark_mode });
           // The guard ran on the stored copy; what the server says now may close this page
-          // (a renewal that failed since: spec §4 sends the user to billing).
+          // (a renewal that failed since: docs/product.md#states-and-transitions sends the user to billing).
           const { pathname, search } = where.current;
           const decision = resolveGuard({ session: getSession(), path: pathname, search });
           if (decision) navigateTo(decision.redirect, { replace: true });

@@ -41,7 +41,7 @@ async function makeDefault(account: { id: string; name: string }): Promise<void>
 }
 
 /**
- * Spec §2 user menu "Switch Account" (only with more than one account): the other accounts,
+ * docs/product.md#screens-and-routes user menu "Switch Account" (only with more than one account): the other accounts,
  * the default one marked, and a way to make the current account the default.
  */
 export function AccountSwitcher({ session }: { session: StoredSession }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../route-table';
 
-/** The logo; it links to /welcome by default (spec §2). */
+/** The logo; it links to /welcome by default (docs/product.md#screens-and-routes). */
 export function Brand({ to = paths.welcome, compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Link

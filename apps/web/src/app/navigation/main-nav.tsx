@@ -15,7 +15,7 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
       : 'text-muted-foreground hover:bg-muted hover:text-foreground',
   );
 
-/** Spec §2 main navigation: top items, then help and sign-out at the bottom. */
+/** docs/product.md#screens-and-routes main navigation: top items, then help and sign-out at the bottom. */
 export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const session = useSession();

@@ -20,8 +20,8 @@ import { AccountSwitcher } from './account-switcher';
 import { signOut } from './sign-out';
 
 /**
- * Spec §2 user menu: avatar, switch account (2+ accounts), edit account, help, theme, sign out;
- * plus the language, since the signed-in frame has no other place to change it (spec §1).
+ * docs/product.md#screens-and-routes user menu: avatar, switch account (2+ accounts), edit account, help, theme, sign out;
+ * plus the language, since the signed-in frame has no other place to change it (docs/product.md#what-the-product-does).
  */
 export function UserMenu() {
   const { t, i18n } = useTranslation();

@@ -6,8 +6,8 @@ import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 
 /**
- * Billing is the owner's (spec §6). Every member can land here, since the guard sends anyone
- * whose account's subscription needs attention (spec §4): the others are told who can fix it.
+ * Billing is the owner's (docs/product.md#roles-and-permissions). Every member can land here, since the guard sends anyone
+ * whose account's subscription needs attention (docs/product.md#states-and-transitions): the others are told who can fix it.
  */
 export default function AccountBillingPage() {
   const { t } = useTranslation();

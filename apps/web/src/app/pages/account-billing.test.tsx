@@ -101,7 +101,7 @@ describe('/account/billing', () => {
     ['requires_payment_method', 'Your latest payment failed', 'Update card'],
     ['requires_action', 'You need to authorize your payment', 'Authorize the payment'],
     ['canceled', 'Your subscription has been canceled', 'Choose a plan'],
-  ] as const)('says %s with the spec’s message and a way out', async (state, title, action) => {
+  ] as const)('says %s with its documented message and a way out', async (state, title, action) => {
     renderBilling(
       overview({ payment_state: state, status: state === 'canceled' ? 'canceled' : 'past_due' }),
     );

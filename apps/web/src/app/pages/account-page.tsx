@@ -7,7 +7,7 @@ import { NavIcon } from '../navigation/nav-icon';
 import { accountMenuItems } from '../route-table';
 
 /**
- * Spec §2 "Account": a card per area the user may open. The cards are the account menu's own
+ * docs/product.md#screens-and-routes "Account": a card per area the user may open. The cards are the account menu's own
  * items, so an area added to the menu gets its card here too.
  */
 export default function AccountPage() {

@@ -4,7 +4,7 @@ import { UsersTable } from '@/features/team/components/users-table';
 import { Page } from '../layouts/page';
 import { signOut } from '../navigation/sign-out';
 
-/** Spec §2 "Users": the team table with the global New button, which opens the invite dialog. */
+/** docs/product.md#screens-and-routes "Users": the team table with the global New button, which opens the invite dialog. */
 export default function AccountUsersPage() {
   const { t } = useTranslation();
   return (

@@ -6,8 +6,8 @@ import { Page } from '../layouts/page';
 import { paths } from '../route-table';
 
 /**
- * Spec §2 "Plus dashboard": without Plus access, back to the core dashboard; a free_core
- * account lands there with the upgrade warning (docs/decisions/0006-plus-redirect.md).
+ * docs/product.md#screens-and-routes "Plus dashboard": without Plus access, back to the core dashboard; a free_core
+ * account lands there with the upgrade warning (docs/decisions/0006-dashboards.md).
  */
 export default function DashboardPlusPage() {
   const session = useSession();

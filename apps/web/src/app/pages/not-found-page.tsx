@@ -6,7 +6,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { CenteredCardLayout } from '../layouts/centered-card-layout';
 import { paths } from '../route-table';
 
-/** Spec §2/§8: unknown paths, /notfound and /404 — text and a button to the core dashboard. */
+/** docs/product.md#screens-and-routes, docs/product.md#errors: unknown paths, /notfound and /404 — text and a button to the core dashboard. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle('titles.not_found');

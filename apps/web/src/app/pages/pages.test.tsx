@@ -27,7 +27,7 @@ function stubServer() {
 const signedIn = ROUTES.filter((route) => route.access.kind === 'permission');
 const signedOut = ROUTES.filter((route) => route.access.kind === 'public');
 
-describe('every route of spec §2 renders in its layout with its translated title', () => {
+describe('every route of docs/product.md#screens-and-routes renders in its layout with its translated title', () => {
   it.each(signedIn.map((route) => [route.path, route] as const))(
     '%s for a signed-in owner',
     async (path, route) => {

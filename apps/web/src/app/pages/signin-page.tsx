@@ -10,7 +10,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
 
 /**
- * Spec §2 "Sign in": e-mail and password, or a toggle to magic-link mode that hides the
+ * docs/product.md#screens-and-routes "Sign in": e-mail and password, or a toggle to magic-link mode that hides the
  * password and mails a link; a button per configured social provider; an ?error= from a failed
  * flow shows as an error toast.
  */

@@ -12,7 +12,7 @@ function failureReason(value: string | null): SocialFailureReason | null {
 }
 
 /**
- * Spec §2 "Social sign-in": the provider's callback lands here with a one-time token (a spinner
+ * docs/product.md#screens-and-routes "Social sign-in": the provider's callback lands here with a one-time token (a spinner
  * while it is posted) or with the reason it refused, shown with a link back to sign in.
  */
 export default function SigninSocialPage() {

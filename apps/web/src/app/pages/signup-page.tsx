@@ -1,8 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SignupForm } from '@/features/auth/components/signup-form';
+import { SignInInstead } from '../navigation/sign-in-instead';
 import { usePageTitle } from '@/lib/use-page-title';
-import { paths } from '../route-table';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -15,15 +15,7 @@ export default function SignupPage() {
         <p className="text-sm text-muted-foreground">{t('auth.signup.subtitle')}</p>
       </div>
       <SignupForm partner={params.get('partner') ?? undefined} />
-      <p className="text-sm text-muted-foreground">
-        {t('auth.signup.have_account')}{' '}
-        <Link
-          to={paths.signin}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('auth.signin.submit')}
-        </Link>
-      </p>
+      <SignInInstead />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { InvitedSignupForm } from '@/features/auth/components/invited-signup-form';
+import { SignInInstead } from '../navigation/sign-in-instead';
 import { usePageTitle } from '@/lib/use-page-title';
-import { paths } from '../route-table';
 
 export default function SignupUserPage() {
   const { t } = useTranslation();
@@ -21,15 +21,7 @@ export default function SignupUserPage() {
       ) : (
         <Banner variant="error" title={t('auth.invited.missing')} />
       )}
-      <p className="text-sm text-muted-foreground">
-        {t('auth.signup.have_account')}{' '}
-        <Link
-          to={paths.signin}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('auth.signin.submit')}
-        </Link>
-      </p>
+      <SignInInstead />
     </div>
   );
 }

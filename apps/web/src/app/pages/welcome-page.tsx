@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
 
-/** Spec §2 "Welcome": the duplicate-user warning, dashboard cards, a contact and upgrade note. */
+/** docs/product.md#screens-and-routes "Welcome": the duplicate-user warning, dashboard cards, a contact and upgrade note. */
 export default function WelcomePage() {
   const { t } = useTranslation();
   const session = useSession();

@@ -2,12 +2,12 @@ import { Suspense, use } from 'react';
 import { fieldClasses, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
-import type { FormInputDefinition } from './form-definition';
+import type { FieldControlProps, FormInputDefinition } from './form-definition';
 import { FileInput } from './file-input';
 import { OtpInput } from './otp-input';
 import { loadRichFieldControls } from './rich-field-controls';
 
-// number stays a text box: the spec's number pattern, not the browser's, decides validity.
+// number stays a text box: the product's number pattern (docs/product.md#validation-rules), not the browser's, decides validity.
 const INPUT_TYPES: Partial<Record<FormInputDefinition['type'], string>> = {
   email: 'email',
   password: 'password',
@@ -18,26 +18,7 @@ const INPUT_TYPES: Partial<Record<FormInputDefinition['type'], string>> = {
   text: 'text',
 };
 
-export interface FieldControlProps {
-  name: string;
-  def: FormInputDefinition;
-  field: {
-    value: unknown;
-    onChange: (value: unknown) => void;
-    onBlur: () => void;
-    ref: (element: HTMLElement | null) => void;
-  };
-  common: {
-    id: string;
-    'aria-invalid'?: boolean;
-    'aria-describedby'?: string;
-    disabled?: boolean;
-  };
-  /** Leaves room on the right for the check/cross icon. */
-  withIcon: boolean;
-}
-
-/** The control for one input definition type (spec §3), wired to react-hook-form. */
+/** The control for one input definition type (docs/product.md#entities), wired to react-hook-form. */
 export function FieldControl({ name, def, field, common, withIcon }: FieldControlProps) {
   switch (def.type) {
     case 'textarea':

@@ -5,12 +5,12 @@ import {
   isValidDate,
   isValidEmail,
   NUMBER_PATTERN,
-  PASSWORD_MAX_LENGTH,
   PHONE_PATTERN,
   SPECIAL_CHARACTER_PATTERN,
   URL_PATTERN,
 } from '@partner-portal/shared/validation';
 import { ONE_TIME_CODE_LENGTH } from '@partner-portal/shared/constants';
+import { PASSWORD_MAX_LENGTH } from '@partner-portal/shared/field-limits';
 import type { FormInputDefinition } from './form-definition';
 
 const key = encodeMessage;

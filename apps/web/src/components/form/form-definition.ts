@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { FieldControlProps } from './field-control';
 
 export type FormInputType =
   | 'text'
@@ -26,7 +25,7 @@ export interface FormOption {
   group?: string;
 }
 
-/** Spec §3 "Form input definition". Labels and messages arrive already translated. */
+/** docs/product.md#entities "Form input definition". Labels and messages arrive already translated. */
 export interface FormInputDefinition {
   type: FormInputType;
   label?: string;
@@ -55,7 +54,7 @@ export interface FormInputDefinition {
   visible?: (values: Record<string, unknown>) => boolean;
   /**
    * The control of a `card` field, which the payment provider draws (its value reports
-   * `{ complete }`: spec §5, the card field reports empty or filled).
+   * `{ complete }`: docs/product.md#validation-rules, the card field reports empty or filled).
    */
   render?: (props: FieldControlProps) => ReactNode;
 }
@@ -86,4 +85,24 @@ export function defaultValueOf(def: FormInputDefinition): unknown {
   if (def.type === 'file') return [];
   if (def.type === 'card') return { complete: false } satisfies CardFieldValue;
   return '';
+}
+
+/** What a field's control receives: its definition and react-hook-form's wiring. */
+export interface FieldControlProps {
+  name: string;
+  def: FormInputDefinition;
+  field: {
+    value: unknown;
+    onChange: (value: unknown) => void;
+    onBlur: () => void;
+    ref: (element: HTMLElement | null) => void;
+  };
+  common: {
+    id: string;
+    'aria-invalid'?: boolean;
+    'aria-describedby'?: string;
+    disabled?: boolean;
+  };
+  /** Leaves room on the right for the check/cross icon. */
+  withIcon: boolean;
 }

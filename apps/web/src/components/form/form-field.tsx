@@ -5,9 +5,10 @@ import { decodeMessage } from '@partner-portal/shared/form-messages';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import type { FormInputDefinition } from './form-definition';
-import { FieldControl, type FieldControlProps } from './field-control';
+import { FieldControl } from './field-control';
+import type { FieldControlProps } from './form-definition';
 
-// spec §5: a definition's errorMessage replaces the per-field rules (required, bounds, lengths);
+// docs/product.md#validation-rules: a definition's errorMessage replaces the per-field rules (required, bounds, lengths);
 // a pattern failure keeps saying what is wrong with the shape.
 const RULE_KEY =
   /^global\.form\.(?:input\.error\.|select\.error\.|field\.|file\.error\.required$|otp\.error\.)/;

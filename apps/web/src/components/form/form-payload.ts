@@ -1,4 +1,4 @@
-/** Spec §7: JSON of all values, or multipart when any value is a list of files. */
+/** docs/product.md#api-calls: JSON of all values, or multipart when any value is a list of files. */
 export function toRequestBody(values: Record<string, unknown>): Record<string, unknown> | FormData {
   const hasFiles = Object.values(values).some(
     (value) => Array.isArray(value) && value.some((item) => item instanceof File),

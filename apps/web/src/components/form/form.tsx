@@ -14,7 +14,7 @@ type FormValidation = typeof FormValidationModule;
 
 export interface FormProps<TResult> {
   inputs: FormInputs;
-  /** Where the values go (spec §7 generic submit); with no url they go to `callback`. */
+  /** Where the values go (docs/product.md#api-calls generic submit); with no url they go to `callback`. */
   url?: string;
   method?: HttpMethod;
   buttonText: string;
@@ -23,7 +23,7 @@ export interface FormProps<TResult> {
   redirect?: string;
   /** A shared request schema (packages/shared) checked on top of the definitions' rules. */
   schema?: ZodType;
-  /** Card payment steps (spec §7); see FormPaymentFlow. */
+  /** Card payment steps (docs/product.md#api-calls); see FormPaymentFlow. */
   payment?: FormPaymentFlow<TResult>;
   className?: string;
   children?: ReactNode;
@@ -54,7 +54,7 @@ function lazyResolver(inputs: FormInputs, schema?: ZodType): Resolver<FormValues
 }
 
 /**
- * The form engine (spec §3, §5, §7): fields from definitions, validated on blur then on change,
+ * The form engine (docs/product.md#entities, docs/product.md#validation-rules, docs/product.md#api-calls): fields from definitions, validated on blur then on change,
  * refused while invalid, dimmed while submitting; a server error naming a field shows under it
  * and anything else goes to the central handler.
  */

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 const GROUP = ONE_TIME_CODE_LENGTH / 2;
 
 /**
- * Spec §5: a 6-character one-time code shown as 3 + 3 boxes. Typing moves to the next box,
+ * docs/product.md#validation-rules: a 6-character one-time code shown as 3 + 3 boxes. Typing moves to the next box,
  * Backspace to the previous, and pasting a code fills every box.
  */
 export function OtpInput({

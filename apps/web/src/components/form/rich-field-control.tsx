@@ -2,7 +2,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import type { FieldControlProps } from './field-control';
+import type { FieldControlProps } from './form-definition';
 
 /**
  * The controls built on Radix popups and toggles, in a chunk of their own (see

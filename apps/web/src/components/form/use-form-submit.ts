@@ -12,7 +12,7 @@ export type FormStatus = 'idle' | 'submitting' | 'submitted';
 export type FormValues = Record<string, unknown>;
 
 /**
- * Spec §7 card payments: `preparePayload` swaps the card field for a provider token before the
+ * docs/product.md#api-calls card payments: `preparePayload` swaps the card field for a provider token before the
  * call; `confirmPayment` answers a response that asks for a further card action
  * (requires_payment_action + client_secret) and returns the payload to send again, or null when
  * nothing more is needed. A failure thrown by either is shown like the call's own errors.

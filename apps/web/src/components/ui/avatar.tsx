@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg' } as const;
 
-/** Spec §2: the user's picture, or the first letter of the name when there is none. */
+/** docs/product.md#screens-and-routes: the user's picture, or the first letter of the name when there is none. */
 export function UserAvatar({
   name,
   src,

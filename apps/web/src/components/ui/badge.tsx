@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 
-// Spec §2 user status colours: verified green (success), registered blue (info), invited orange.
+// docs/product.md#screens-and-routes user status colours: verified green (success), registered blue (info), invited orange.
 const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
   {

@@ -29,7 +29,7 @@ export const buttonVariants = cva(
 
 export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
-  /** Shows a spinner, disables the button and announces it as busy (spec §4 form states). */
+  /** Shows a spinner, disables the button and announces it as busy (docs/product.md#states-and-transitions form states). */
   loading?: boolean;
   asChild?: boolean;
   ref?: Ref<HTMLButtonElement>;

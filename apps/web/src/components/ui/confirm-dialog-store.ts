@@ -5,7 +5,7 @@ export interface ConfirmDialogOptions {
   description?: string;
   buttonText?: string;
   destructive?: boolean;
-  /** Runs once the dialog closes, and only if the user confirmed (spec §4), so it gets `true`. */
+  /** Runs once the dialog closes, and only if the user confirmed (docs/product.md#states-and-transitions), so it gets `true`. */
   callback?: (confirmed: boolean) => void;
 }
 
@@ -24,7 +24,7 @@ function setState(next: ConfirmDialogState): void {
 }
 
 /**
- * Spec §4 confirmation dialog: opens with content and a callback; on close it clears the
+ * docs/product.md#states-and-transitions confirmation dialog: opens with content and a callback; on close it clears the
  * content and runs the callback if the user confirmed. Also resolves with the answer.
  */
 export function openConfirmDialog(options: ConfirmDialogOptions): Promise<boolean> {

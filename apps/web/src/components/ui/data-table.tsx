@@ -37,7 +37,7 @@ export interface DataTableProps<T> {
 }
 
 /**
- * The generic table of spec §2: search, sort, select, row actions, empty state, paging text.
+ * The generic table of docs/product.md#screens-and-routes: search, sort, select, row actions, empty state, paging text.
  * It always fits its box: columns give way by `priority` as the box narrows, and on a phone
  * each row becomes a card.
  */

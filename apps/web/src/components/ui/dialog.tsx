@@ -23,7 +23,7 @@ export function DialogCloseButton() {
   );
 }
 
-/** Spec §9: dialogs are at most "md" wide. */
+/** docs/product.md#constants-and-limits: dialogs are at most "md" wide. */
 export function DialogContent({
   className,
   children,

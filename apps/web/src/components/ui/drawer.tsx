@@ -8,7 +8,7 @@ export const DrawerTrigger = DialogPrimitive.Trigger;
 export const DrawerClose = DialogPrimitive.Close;
 
 /**
- * A side sheet. Spec §9 gives "max width 60 units, opens right"; 60 Tailwind units is 15rem,
+ * A side sheet. docs/product.md#constants-and-limits gives "max width 60 units, opens right"; 60 Tailwind units is 15rem,
  * which fits a navigation list on the narrowest phones while leaving the page visible.
  */
 export function DrawerContent({

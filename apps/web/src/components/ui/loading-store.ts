@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Spec §4: one loading flag shows or hides the full-screen overlay. A counter, so two overlapping
+// docs/product.md#states-and-transitions: one loading flag shows or hides the full-screen overlay. A counter, so two overlapping
 // tasks keep it up until both end.
 let pending = 0;
 const listeners = new Set<() => void>();

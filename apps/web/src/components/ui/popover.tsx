@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 
-/** Spec §9: popovers are 18rem wide, 4 px from their trigger. */
+/** docs/product.md#constants-and-limits: popovers are 18rem wide, 4 px from their trigger. */
 export function PopoverContent({
   className,
   align = 'center',

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 
 export type ProgressState = 'indeterminate' | 'loading' | 'complete';
 
-/** Spec §4 progress bar: indeterminate (no value), loading (a value), complete (full). */
+/** docs/product.md#states-and-transitions progress bar: indeterminate (no value), loading (a value), complete (full). */
 export function ProgressBar({
   state,
   value = 0,

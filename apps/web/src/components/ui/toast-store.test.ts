@@ -11,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toast store (spec §4, §9)', () => {
+describe('toast store (docs/product.md#states-and-transitions, docs/product.md#constants-and-limits)', () => {
   it('puts new toasts in front and keeps at most 3', () => {
     const { result } = renderHook(() => useToasts());
     act(() => {

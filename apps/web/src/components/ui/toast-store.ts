@@ -37,7 +37,7 @@ function scheduleRemoval(id: string): void {
   );
 }
 
-/** Spec §4 toast lifecycle: dismissed toasts close at once and are removed 10 s later. */
+/** docs/product.md#states-and-transitions toast lifecycle: dismissed toasts close at once and are removed 10 s later. */
 export function dismissToast(id?: string): void {
   const targets = toasts.filter((item) => id === undefined || item.id === id);
   targets.forEach((item) => scheduleRemoval(item.id));
@@ -48,7 +48,7 @@ export function updateToast(id: string, patch: Partial<ToastOptions>): void {
   emit(toasts.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 }
 
-/** Adds a toast at the front; at most 3 are kept (spec §9). Callable outside React. */
+/** Adds a toast at the front; at most 3 are kept (docs/product.md#constants-and-limits). Callable outside React. */
 export function toast(options: ToastOptions) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = `toast-${counter}`;

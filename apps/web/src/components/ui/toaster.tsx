@@ -16,7 +16,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
   error: 'border-destructive bg-destructive text-destructive-foreground',
 };
 
-/** The notification area (spec §8, §9): error toasts red with an alert icon, others a check. */
+/** The notification area (docs/product.md#errors, docs/product.md#constants-and-limits): error toasts red with an alert icon, others a check. */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts();

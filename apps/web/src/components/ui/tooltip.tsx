@@ -7,7 +7,7 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@partner-portal/shared/
 const InsideProvider = createContext(false);
 
 /**
- * Spec §9: tooltips open after 700 ms, and 300 ms skip-delay between neighbours. Wrap a group of
+ * docs/product.md#constants-and-limits: tooltips open after 700 ms, and 300 ms skip-delay between neighbours. Wrap a group of
  * tooltips in one so the skip-delay applies across them; a lone Tooltip provides its own.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {

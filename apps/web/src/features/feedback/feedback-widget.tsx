@@ -25,7 +25,7 @@ type Step = { kind: 'rating' } | { kind: 'sending' } | { kind: 'thanks'; message
 
 /**
  * The feedback widget: a heart button in the page header opens a panel with three faces;
- * picking one reveals the comment and the send button (spec §4); after sending, the panel
+ * picking one reveals the comment and the send button (docs/product.md#states-and-transitions); after sending, the panel
  * thanks the user and closes FEEDBACK_AUTO_CLOSE_MS later. The panel is a Radix popover:
  * focus moves into it, Escape or a click outside closes it and focus returns to the heart.
  */

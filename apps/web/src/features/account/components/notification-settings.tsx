@@ -16,7 +16,7 @@ import { handleApiError } from '@/lib/error-handler';
 type Switches = Partial<Record<NotificationName, boolean>>;
 
 /**
- * Spec §2 "Notifications": a switch per notification and one save, which sends the switches
+ * docs/product.md#screens-and-routes "Notifications": a switch per notification and one save, which sends the switches
  * that changed (`PATCH /api/notification`) and shows what the server stored.
  */
 export function NotificationSettings() {

@@ -5,9 +5,10 @@ import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { Banner } from '@/components/ui/banner';
 import { updateSession, useSession } from '@/lib/session-store';
+import { PASSWORD_LENGTH } from '@partner-portal/shared/field-limits';
 
 /**
- * Spec §2 "Password": the current password only when the user has one, and a new one under the
+ * docs/product.md#screens-and-routes "Password": the current password only when the user has one, and a new one under the
  * sign-up rules. The server ends the user's other sessions and mails a notice.
  */
 export function PasswordForm() {
@@ -32,8 +33,7 @@ export function PasswordForm() {
         type: 'password',
         label: t('account.password.new'),
         required: true,
-        minLength: 8,
-        maxLength: 128,
+        ...PASSWORD_LENGTH,
         description: t('auth.signup.password_hint'),
       },
     }),

@@ -6,7 +6,7 @@ import { navigateTo } from '@/lib/navigation';
 import { setSession } from '@/lib/session-store';
 import { setDarkMode } from '@/lib/theme';
 
-/** Spec §4: where a freshly signed-in user lands. */
+/** docs/product.md#states-and-transitions: where a freshly signed-in user lands. */
 export function landingPath(user: Pick<StoredSession, 'verified' | 'plan'>): string {
   if (!user.verified) return '/signup/verify';
   return user.plan ? '/welcome' : '/signup/plan';
@@ -18,7 +18,7 @@ export function requestedRedirect(): string | null {
 }
 
 /**
- * Spec §4 sign-in: with 2FA the OTP step comes next; otherwise store the user, adopt their
+ * docs/product.md#states-and-transitions sign-in: with 2FA the OTP step comes next; otherwise store the user, adopt their
  * language and theme, and go where their state says. A user who is ready for the app (verified,
  * with a plan) goes back to the page they asked for instead of /welcome.
  */

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { completeSignIn } from '../api/complete-sign-in';
 
-/** Spec §2 "Impersonate": a spinner, then the user's session — or /404 on any failure. */
+/** docs/product.md#screens-and-routes "Impersonate": a spinner, then the user's session — or /404 on any failure. */
 export function ImpersonateSignIn({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const posted = useRef(false);

@@ -6,7 +6,7 @@ import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
 import { signupFields } from './signup-fields';
 
-/** Spec §2 "Signup user": the sign-up form without partner name, e-mail prefilled, invite id hidden. */
+/** docs/product.md#screens-and-routes "Signup user": the sign-up form without partner name, e-mail prefilled, invite id hidden. */
 export function InvitedSignupForm({ email, inviteId }: { email: string; inviteId: string }) {
   const { t } = useTranslation();
   const inputs = useMemo<FormInputs>(

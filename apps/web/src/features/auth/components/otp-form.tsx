@@ -5,8 +5,9 @@ import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { Button } from '@/components/ui/button';
 import { completeSignIn } from '../api/complete-sign-in';
+import { CODE_LENGTH } from '@partner-portal/shared/field-limits';
 
-/** Spec §2 "OTP": the 6-character code in 3+3 boxes, or the backup code typed as text. */
+/** docs/product.md#screens-and-routes "OTP": the 6-character code in 3+3 boxes, or the backup code typed as text. */
 export function OtpForm({ challenge }: { challenge: string }) {
   const { t } = useTranslation();
   const [backup, setBackup] = useState(false);
@@ -18,8 +19,7 @@ export function OtpForm({ challenge }: { challenge: string }) {
             type: 'text',
             label: t('auth.otp.backup_label'),
             required: true,
-            minLength: 6,
-            maxLength: 32,
+            ...CODE_LENGTH,
           }
         : { type: 'otp', label: t('auth.otp.code_label'), required: true },
     }),

@@ -4,9 +4,10 @@ import type { SigninResponse } from '@partner-portal/shared/identity';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
+import { PASSWORD_LENGTH } from '@partner-portal/shared/field-limits';
 
 /**
- * Spec §2 "Reset password": a new password, with the link's token hidden. The link names the
+ * docs/product.md#screens-and-routes "Reset password": a new password, with the link's token hidden. The link names the
  * address it was mailed to, so it is shown and sent as it is; links mailed before they did ask
  * for it (the API checks it against the token's user either way).
  */
@@ -22,8 +23,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         type: 'password',
         label: t('auth.reset.new_password'),
         required: true,
-        minLength: 8,
-        maxLength: 128,
+        ...PASSWORD_LENGTH,
         description: t('auth.signup.password_hint'),
       },
     }),

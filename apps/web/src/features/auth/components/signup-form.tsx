@@ -5,8 +5,9 @@ import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
 import { signupFields } from './signup-fields';
+import { PARTNER_NAME_MAX_LENGTH } from '@partner-portal/shared/field-limits';
 
-/** Spec §2 "Signup account": partner name prefilled from ?partner=. */
+/** docs/product.md#screens-and-routes "Signup account": partner name prefilled from ?partner=. */
 export function SignupForm({ partner }: { partner?: string }) {
   const { t } = useTranslation();
   const inputs = useMemo<FormInputs>(() => {
@@ -17,7 +18,7 @@ export function SignupForm({ partner }: { partner?: string }) {
         type: 'text',
         label: t('auth.fields.partner_name'),
         required: true,
-        maxLength: 200,
+        maxLength: PARTNER_NAME_MAX_LENGTH,
         defaultValue: partner ?? '',
         errorMessage: t('global.form.field.partner_name'),
       },

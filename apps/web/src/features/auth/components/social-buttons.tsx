@@ -48,7 +48,7 @@ const MARKS: Record<SocialProvider, () => React.ReactNode> = {
 };
 
 /**
- * Spec §2 sign-in: one button per configured provider. Each is a plain link: the server's
+ * docs/product.md#screens-and-routes sign-in: one button per configured provider. Each is a plain link: the server's
  * `/auth/{provider}` takes the whole page to the provider, carrying the language for a new
  * user and the page to come back to.
  */

@@ -13,7 +13,7 @@ import { completeSignIn } from '../api/complete-sign-in';
 
 type VerifyState = 'info' | 'verifying' | 'expired';
 
-/** Spec §4 "Verify email": info, then verifying, then signed in; a bad link shows expired + resend. */
+/** docs/product.md#states-and-transitions "Verify email": info, then verifying, then signed in; a bad link shows expired + resend. */
 export function VerifyEmail({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const session = useSession();

@@ -5,7 +5,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 
 /**
- * Spec §4/§8 billing messages: a failed payment asks for a new card, a payment waiting for its
+ * docs/product.md#states-and-transitions, docs/product.md#errors billing messages: a failed payment asks for a new card, a payment waiting for its
  * holder opens the authentication, a canceled subscription asks for a plan.
  */
 export function BillingBanners({

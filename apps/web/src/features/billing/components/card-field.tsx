@@ -21,7 +21,7 @@ export const usesStripe = (
 ): payments is PaymentsSettings & { publishable_key: string } =>
   payments.provider === 'stripe' && Boolean(payments.publishable_key);
 
-/** The form's `token` field: the active provider's card form (spec §5: card token required). */
+/** The form's `token` field: the active provider's card form (docs/product.md#validation-rules: card token required). */
 export function cardFieldDefinition(t: TFunction, payments: PaymentsSettings): FormInputDefinition {
   return {
     type: 'card',
@@ -86,7 +86,7 @@ function localFlow<T extends object>(t: TFunction): Required<FormPaymentFlow<T>>
 }
 
 /**
- * Spec §7 generic submit with a card: the card becomes a token with the provider before the
+ * docs/product.md#api-calls generic submit with a card: the card becomes a token with the provider before the
  * call, and a payment that needs its holder is confirmed (Stripe.js, or the built-in
  * processor's dialog), then the call is repeated with `stripe` holding the first answer.
  */

@@ -106,7 +106,7 @@ function InvoicePage({
   );
 }
 
-/** Spec §3 invoices: number, date, status, total; View and Download PDF; newest first. */
+/** docs/product.md#entities invoices: number, date, status, total; View and Download PDF; newest first. */
 export function InvoicesTable() {
   const { t } = useTranslation();
   const [pages, setPages] = useState<(string | null)[]>([null]);

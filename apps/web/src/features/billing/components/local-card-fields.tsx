@@ -11,11 +11,12 @@ import {
   parseExpiry,
   type CardBrand,
 } from '@partner-portal/shared/card';
-import type { FieldControlProps } from '@/components/form/field-control';
+import type { FieldControlProps } from '@/components/form/form-definition';
 import type { CardFieldValue } from '@/components/form/form-definition';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { CARD_FIELD_FONT_SIZE } from '@partner-portal/shared/constants';
 
 type Part = 'number' | 'expiry' | 'cvc' | 'name';
 
@@ -121,7 +122,8 @@ export function LocalCardFields({ field, common }: FieldControlProps) {
             onChange={(event) => input.onChange(event.target.value)}
             onBlur={() => leave(part)}
             ref={part === 'number' ? field.ref : undefined}
-            className={cn('text-[13px]', extra ? 'pr-28' : undefined)}
+            style={{ fontSize: CARD_FIELD_FONT_SIZE }}
+            className={extra ? 'pr-28' : undefined}
           />
           {extra}
         </div>

@@ -12,9 +12,9 @@ import { choosePlan, plansQueryOptions } from '../api/billing-api';
 import { PlanCards } from './plan-cards';
 
 /**
- * Spec §2 "Signup plan": the plans side by side (default from ?id=). The free plan is set at
+ * docs/product.md#screens-and-routes "Signup plan": the plans side by side (default from ?id=). The free plan is set at
  * once and the user goes to /welcome; a paid plan answers 402, which the central handler turns
- * into the upgrade screen with that plan (spec §8).
+ * into the upgrade screen with that plan (docs/product.md#errors).
  */
 export function PlanPicker({ defaultPlan }: { defaultPlan?: string | null }) {
   const { t } = useTranslation();

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stripe, StripeCardElement as CardElement } from '@stripe/stripe-js';
-import type { FieldControlProps } from '@/components/form/field-control';
+import type { FieldControlProps } from '@/components/form/form-definition';
 import type { CardFieldValue } from '@/components/form/form-definition';
 import { Spinner } from '@/components/ui/spinner';
+import { CARD_FIELD_FONT_SIZE } from '@partner-portal/shared/constants';
 
 /*
  * Stripe's card form (docs/billing.md "Stripe"): Stripe.js draws the card inputs in its own
@@ -65,7 +66,7 @@ function themeStyle() {
     base: {
       color: color('--foreground', '#0f172a'),
       fontFamily: styles.fontFamily,
-      fontSize: '14px',
+      fontSize: CARD_FIELD_FONT_SIZE,
       '::placeholder': { color: color('--muted-foreground', '#64748b') },
     },
     invalid: { color: color('--destructive', '#dc2626') },

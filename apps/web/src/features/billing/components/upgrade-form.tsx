@@ -25,10 +25,10 @@ import { TestModeNote } from './test-mode-note';
 const LOCAL_PAYMENTS: PaymentsSettings = { provider: 'local', publishable_key: null };
 
 /**
- * Spec §2 "Upgrade": a paid plan (preselected by ?plan=) and the card. The form turns the card
+ * docs/product.md#screens-and-routes "Upgrade": a paid plan (preselected by ?plan=) and the card. The form turns the card
  * into a token, posts POST /api/account/upgrade, confirms a payment that needs its holder and
- * repeats the call (spec §7). On success the stored user gets the plan, and the user goes to the
- * Plus dashboard 2.5 s later (spec §4 "Upgrade success").
+ * repeats the call (docs/product.md#api-calls). On success the stored user gets the plan, and the user goes to the
+ * Plus dashboard 2.5 s later (docs/product.md#states-and-transitions "Upgrade success").
  */
 export function UpgradeForm({ preselected }: { preselected: string | null }) {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import type { FeedbackInput } from '@partner-portal/shared/support';
 import { api } from '@/lib/api-client';
 
-/** POST /api/feedback (spec §7): the face picked and an optional comment; answers a thank-you. */
+/** POST /api/feedback (docs/product.md#api-calls): the face picked and an optional comment; answers a thank-you. */
 export async function sendFeedback(input: FeedbackInput): Promise<string | undefined> {
   const { message } = await api.post<unknown>('/api/feedback', input);
   return message;

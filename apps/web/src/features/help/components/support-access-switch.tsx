@@ -9,8 +9,8 @@ import { updateProfile } from '@/lib/profile-api';
 import { updateSession, useSession } from '@/lib/session-store';
 
 /**
- * Spec §2 "Help": a switch letting the support team access the account (`support_enabled`).
- * It moves at once and is saved behind it; if the save fails it moves back (spec §8 toast).
+ * docs/product.md#screens-and-routes "Help": a switch letting the support team access the account (`support_enabled`).
+ * It moves at once and is saved behind it; if the save fails it moves back (docs/product.md#errors toast).
  */
 export function SupportAccessSwitch() {
   const { t } = useTranslation();

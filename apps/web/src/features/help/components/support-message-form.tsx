@@ -8,9 +8,9 @@ import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/lib/session-store';
 
 /**
- * Spec §2 "Help" message form and §7 `POST /api/utility/mail` (template "help", the message,
+ * docs/product.md#screens-and-routes "Help" message form and docs/product.md#api-calls `POST /api/utility/mail` (template "help", the message,
  * and the user's own e-mail and name, so support can reply). Too many messages answer 429,
- * which the central handler shows (spec §8).
+ * which the central handler shows (docs/product.md#errors).
  */
 export function SupportMessageForm() {
   const { t } = useTranslation();

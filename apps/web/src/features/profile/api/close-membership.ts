@@ -2,7 +2,7 @@ import type { CloseInput } from '@partner-portal/shared/team';
 import { api } from '@/lib/api-client';
 
 /**
- * Spec §6: the owner closes the whole account (DELETE /api/account); anyone else closes only
+ * docs/product.md#roles-and-permissions: the owner closes the whole account (DELETE /api/account); anyone else closes only
  * their own user (DELETE /api/user). Either way the body confirms it (`CloseInputSchema`), the
  * server ends every session of the user, and answers the message to show.
  */

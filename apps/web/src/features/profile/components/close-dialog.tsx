@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from '@/lib/session-store';
 import { closeMembership } from '../api/close-membership';
+import { PASSWORD_PROOF_MAX_LENGTH } from '@partner-portal/shared/field-limits';
 
 // The profile form on the same page already has an `email` field (and field ids follow names),
 // so the confirmation field gets its own name and a server error naming `password`/`email` is
@@ -25,8 +26,8 @@ const PASSWORD_FIELD = 'close_password';
 const EMAIL_FIELD = 'close_email';
 
 /**
- * Spec §4 confirmation dialog, with a field the generic one cannot hold: closing needs the
- * password (spec §5), or the user's own e-mail address when they have no password. On success
+ * docs/product.md#states-and-transitions confirmation dialog, with a field the generic one cannot hold: closing needs the
+ * password (docs/product.md#validation-rules), or the user's own e-mail address when they have no password. On success
  * this browser forgets the user (the server already ended every session) and shows sign-in.
  */
 export function CloseDialog({
@@ -47,7 +48,7 @@ export function CloseDialog({
           type: 'password',
           label: t('profile.danger.password_label'),
           required: true,
-          maxLength: 1024,
+          maxLength: PASSWORD_PROOF_MAX_LENGTH,
           errorMessage: t('global.form.field.password'),
         }
       : {

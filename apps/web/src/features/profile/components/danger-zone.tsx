@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session-store';
 import { CloseDialog } from './close-dialog';
 
 /**
- * Spec §2 Profile "Danger Zone", §6: the owner closes the whole account (every member loses
+ * docs/product.md#screens-and-routes Profile "Danger Zone", docs/product.md#roles-and-permissions: the owner closes the whole account (every member loses
  * access; the data is kept 30 days, then deleted); anyone else closes only their own user.
  */
 export function DangerZone() {

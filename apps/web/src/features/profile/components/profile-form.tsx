@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/toast-store';
 import { updateProfile } from '@/lib/profile-api';
 import { getSession, useSession } from '@/lib/session-store';
+import { CODE_MAX_LENGTH, NAME_LENGTH } from '@partner-portal/shared/field-limits';
 
 const text = (value: unknown) => String(value ?? '').trim();
 
@@ -56,7 +57,7 @@ export function ProfileForm() {
         type: 'text',
         label: t('profile.fields.first_name'),
         required: true,
-        maxLength: 100,
+        ...NAME_LENGTH,
         errorMessage: t('global.form.field.first_name'),
         defaultValue: firstName,
       },
@@ -64,7 +65,7 @@ export function ProfileForm() {
         type: 'text',
         label: t('profile.fields.last_name'),
         required: true,
-        maxLength: 100,
+        ...NAME_LENGTH,
         errorMessage: t('global.form.field.last_name'),
         defaultValue: lastName,
       },
@@ -92,7 +93,7 @@ export function ProfileForm() {
               label: t(twoFactor ? 'profile.fields.app_code' : 'profile.fields.mail_code'),
               // Without 2FA the first save asks the server to mail the code.
               required: twoFactor,
-              maxLength: 32,
+              maxLength: CODE_MAX_LENGTH,
               description: twoFactor
                 ? t('profile.proof.app_code_hint')
                 : t('profile.proof.mail_code_hint', { email }),

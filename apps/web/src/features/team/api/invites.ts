@@ -14,7 +14,7 @@ export async function sendInvites(input: InviteFormInput): Promise<TeamInvite[]>
 }
 
 /**
- * Spec §7 resend: the same call with the invite's e-mail and permission. An advertiser invite
+ * docs/product.md#api-calls resend: the same call with the invite's e-mail and permission. An advertiser invite
  * also carries its advertiser fields, which the shared schema requires with that permission.
  */
 export async function resendInvite(

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { WorkbookListSchema, type Workbook } from '@partner-portal/shared/workbooks';
 import { api } from '@/lib/api-client';
 
-/** GET /api/sigma/workbook, kept to the Plus workbooks a member may be given (spec §4). */
+/** GET /api/sigma/workbook, kept to the Plus workbooks a member may be given (docs/product.md#states-and-transitions). */
 export async function fetchPlusWorkbooks(): Promise<Workbook[]> {
   const { data } = await api.get('/api/sigma/workbook', { schema: WorkbookListSchema });
   return data.filter((workbook) => workbook.kind === 'plus');

@@ -17,7 +17,7 @@ export const teamQueryOptions = () => ({
   queryFn: fetchTeam,
 });
 
-/** A failed load goes to the central handler (query cache) and the list stays empty (spec §8). */
+/** A failed load goes to the central handler (query cache) and the list stays empty (docs/product.md#errors). */
 export function useTeam() {
   return useQuery(teamQueryOptions());
 }
@@ -37,7 +37,7 @@ export function toTeamRows(team: AccountUsersResponse | undefined): TeamRow[] {
 }
 
 /**
- * Spec §4 "Lists": an invite adds rows as invited, edit merges the saved fields into the row,
+ * docs/product.md#states-and-transitions "Lists": an invite adds rows as invited, edit merges the saved fields into the row,
  * delete removes it. Applied to the cached list, so every view of it agrees without a refetch.
  */
 export function useTeamCache() {

@@ -21,7 +21,7 @@ import { useTeamCache } from '../api/use-team';
 import { advertiserFieldsOf, isAssignable, memberInputs } from './member-fields';
 import { memberName } from './member-name';
 
-/** Spec §2 "Users" edit dialog: the invite form's fields without the e-mail. */
+/** docs/product.md#screens-and-routes "Users" edit dialog: the invite form's fields without the e-mail. */
 export function EditUserDialog({ user, onClose }: { user: TeamUser | null; onClose: () => void }) {
   const { t } = useTranslation();
   // Opened from a row menu, not a DialogTrigger, so Radix has nothing to give focus back to.
@@ -47,7 +47,7 @@ export function EditUserDialog({ user, onClose }: { user: TeamUser | null; onClo
   );
 }
 
-/** Spec §4: the owner's permission cannot be changed, so it is text, not a select. */
+/** docs/product.md#states-and-transitions: the owner's permission cannot be changed, so it is text, not a select. */
 function FixedPermission({ user }: { user: TeamUser }) {
   const { t } = useTranslation();
   return (

@@ -27,7 +27,7 @@ import { usePlusWorkbooks } from '../api/use-plus-workbooks';
 import { useTeamCache } from '../api/use-team';
 import { advertiserFieldsOf, memberInputs } from './member-fields';
 
-/** Spec §2 "Users": the global New button and its Add User dialog. */
+/** docs/product.md#screens-and-routes "Users": the global New button and its Add User dialog. */
 export function InviteDialog() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

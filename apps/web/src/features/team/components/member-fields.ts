@@ -27,7 +27,7 @@ export function isAssignable(permission: Permission): permission is AssignablePe
 }
 
 /**
- * Spec §4 "Permission in forms", shared by the invite and edit dialogs: a permission select
+ * docs/product.md#states-and-transitions "Permission in forms", shared by the invite and edit dialogs: a permission select
  * without owner; advertiser name and the enable-plus switch only for advertisers; a required
  * Plus dashboard multi-select only while enable-plus is on.
  */

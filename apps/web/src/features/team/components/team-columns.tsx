@@ -8,7 +8,7 @@ import { UserIdentity } from './user-identity';
 import { UserStatusBadge } from './user-status-badge';
 
 /**
- * Spec §2 "Users" columns. Who the row is never gives way (priority 1): as the table narrows,
+ * docs/product.md#screens-and-routes "Users" columns. Who the row is never gives way (priority 1): as the table narrows,
  * last login goes first, then permission, then status, which still tells a member from an open
  * invite. Permission and status search and sort by their translated words, last login by time;
  * invited rows have no names and no login yet.

@@ -30,9 +30,9 @@ async function confirmThen(
 }
 
 /**
- * Spec §2 row actions: members offer edit, contact and delete (not the owner, who closes the
+ * docs/product.md#screens-and-routes row actions: members offer edit, contact and delete (not the owner, who closes the
  * whole account from the profile instead); invited rows offer resend invite, contact and delete.
- * Delete and resend ask first (spec §4 confirmation dialog).
+ * Delete and resend ask first (docs/product.md#states-and-transitions confirmation dialog).
  */
 export function useRowActions({
   onEdit,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '@partner-portal/shared/team';
 import { Badge } from '@/components/ui/badge';
 
-// Spec §2: verified green, registered blue, invited orange.
+// docs/product.md#screens-and-routes: verified green, registered blue, invited orange.
 const VARIANTS = { verified: 'success', registered: 'info', invited: 'warning' } as const;
 
 export function UserStatusBadge({

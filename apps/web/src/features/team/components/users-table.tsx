@@ -11,7 +11,7 @@ import { useTeamColumns } from './team-columns';
 import { useRowActions } from './use-row-actions';
 
 /**
- * Spec §2 "Users": members and open invites in one searchable, sortable table with row actions.
+ * docs/product.md#screens-and-routes "Users": members and open invites in one searchable, sortable table with row actions.
  * `toolbar` sits beside the search (the page puts the New button there); `onSignOut` runs when
  * the signed-in user deleted themself.
  */

@@ -13,6 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { api } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { updateSession, useSession } from '@/lib/session-store';
+import { CODE_LENGTH } from '@partner-portal/shared/field-limits';
 
 type Step =
   | { kind: 'idle' }
@@ -21,7 +22,7 @@ type Step =
   | { kind: 'disable' };
 
 /**
- * Spec §2 "2FA": a switch; turning it on shows a QR code and a code entry, then the backup code
+ * docs/product.md#screens-and-routes "2FA": a switch; turning it on shows a QR code and a code entry, then the backup code
  * with a warning to store it safely. Turning it off asks for a current code.
  */
 export function TwoFactorSettings() {
@@ -141,8 +142,7 @@ export function TwoFactorSettings() {
                   type: 'text',
                   label: t('auth.otp.code_or_backup'),
                   required: true,
-                  minLength: 6,
-                  maxLength: 32,
+                  ...CODE_LENGTH,
                 },
                 '2fa_enabled': { type: 'hidden', value: false },
               }}

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { events } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { events } from '../db/schema/index';
 
 /** Stores a product event (signin, selected_plan, …), from the client or from the server itself. */
 export async function recordEvent(

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from './session.service';
+
+/** Where a request came from, as sessions and sign-in mails record it. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent'];

@@ -10,7 +10,7 @@ import { generateToken, hashToken, TOKEN_TTL_SECONDS } from '../../lib/one-time-
 export interface NewInvite {
   accountId: string;
   email: string;
-  /** Spec §9: user unless given. */
+  /** docs/product.md#constants-and-limits: user unless given. */
   permission?: AssignablePermission;
   invitedBy?: string | null;
   advertiserName?: string | null;
@@ -25,7 +25,7 @@ type InviteRow = typeof invites.$inferSelect;
 export type IssuedInvite = InviteRow & { token: string };
 
 /**
- * Security checklist "One-time tokens": the link carries 256 random bits; the invite row keeps
+ * docs/security.md#one-time-tokens: the link carries 256 random bits; the invite row keeps
  * only their SHA-256, so a database read does not yield a working link. A new token replaces the
  * hash, which revokes the previous link.
  */

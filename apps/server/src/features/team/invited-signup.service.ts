@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { InvitedSignupInput } from '@partner-portal/shared/identity';
-import { toLocale } from '@partner-portal/shared/constants';
 import { accountUsers, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { syncSeats } from '../billing/billing-seats';
-import { recordEvent } from '../events/events.service';
+import { recordEvent } from '../../lib/events';
+import { insertUser } from '../user/insert-user';
 import { resolveSignupIdentity } from '../user/signup-identity.service';
-import { completeFirstFactor, type RequestMeta } from '../auth/session.service';
+import { completeFirstFactor } from '../auth/session.service';
+import type { RequestMeta } from '../../lib/request-meta';
 import { mailAccountAdded } from '../user/account-added-mail';
-import { notifyInviteAccepted, type AcceptedInvite } from '../team/invite-mail';
+import { notifyInviteAccepted, type AcceptedInvite } from './invite-mail';
 import { claimInvite } from './invite.service';
 
 /**
- * POST /api/user with invite_id (spec §2 "Signup user"): the person joins the inviting account
+ * POST /api/user with invite_id (docs/product.md#screens-and-routes "Signup user"): the person joins the inviting account
  * with the invite's permission and advertiser fields; the invite is consumed and, since it was
  * mailed to this address, the e-mail counts as verified. All in one transaction; then the
  * inviter is told (their `invite_accepted` notification) and the person signs in through the
@@ -29,26 +30,22 @@ export async function signUpInvitedUser(
   const accepted = await ctx.db.transaction(async (tx) => {
     const invite = await claimInvite(tx, input.invite_id, input.email, ctx.now());
     if (!invite) throw new AppError('bad_request', 'error.invite_invalid', { inputError: 'email' });
-    let userId = existing?.id;
+    let userId: string;
     if (existing) {
+      userId = existing.id;
       await tx.update(users).set({ verified: true }).where(eq(users.id, existing.id));
     } else {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          passwordHash,
-          verified: true,
-          locale: toLocale(meta.locale),
-          defaultAccountId: invite.accountId,
-          createdAt: ctx.now(),
-        })
-        .returning({ id: users.id });
-      userId = created?.id;
+      userId = await insertUser(tx, {
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        passwordHash,
+        verified: true,
+        locale: meta.locale,
+        defaultAccountId: invite.accountId,
+        now: ctx.now(),
+      });
     }
-    if (!userId) throw new Error('user not created');
     await tx
       .insert(accountUsers)
       .values({

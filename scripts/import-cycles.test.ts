@@ -1,0 +1,108 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * No module imports itself back through others (docs/architecture.md, "Server features"): a cycle
+ * makes load order matter and hides which piece depends on which. Type-only imports count too,
+ * since they still tie the two files' meanings together.
+ */
+const root = resolve(new URL('..', import.meta.url).pathname);
+
+const SOURCES = [
+  { dir: 'apps/server/src', aliases: {} as Record<string, string> },
+  { dir: 'apps/web/src', aliases: { '@/': 'apps/web/src/' } },
+  { dir: 'packages/shared/src', aliases: {} },
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string, aliases: Record<string, string>) {
+  let base: string | null = null;
+  if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
+  for (const [alias, target] of Object.entries(aliases)) {
+    if (specifier.startsWith(alias)) base = join(root, target, specifier.slice(alias.length));
+  }
+  if (specifier.startsWith('@partner-portal/shared/')) {
+    base = join(root, 'packages/shared/src', specifier.slice('@partner-portal/shared/'.length));
+  }
+  if (!base) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Tarjan's strongly connected components of more than one module: each is a cycle. */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const lowLinks = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    indices.set(node, index);
+    lowLinks.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next);
+        lowLinks.set(node, Math.min(lowLinks.get(node)!, lowLinks.get(next)!));
+      } else if (onStack.has(next)) {
+        lowLinks.set(node, Math.min(lowLinks.get(node)!, indices.get(next)!));
+      }
+    }
+    if (lowLinks.get(node) === indices.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(relative(root, member));
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return components;
+}
+
+describe('imports', () => {
+  const graph = new Map<string, string[]>();
+  for (const { dir, aliases } of SOURCES) {
+    for (const file of sourceFiles(join(root, dir))) {
+      const text = readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)]
+        .map((match) => resolveImport(file, match[1]!, aliases))
+        .filter((target): target is string => target !== null);
+      graph.set(file, targets);
+    }
+  }
+
+  it('reads the source tree', () => {
+    expect(graph.size).toBeGreaterThan(300);
+  });
+
+  it('form no cycles', () => {
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it('are found when a cycle exists', () => {
+    const probe = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(cyclesOf(probe)).toEqual([['a', 'b', 'c'].map((name) => relative(root, name))]);
+  });
+});
