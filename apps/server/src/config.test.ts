@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { saveSessionSecret } from './config/session-secret';
 import { writeSelfSignedCertificate } from '../test/self-signed-certificate';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'pp-config-'));
@@ -210,14 +211,22 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(2);
   });
 
-  it('generates the session secret once into DATA_DIR (mode 0600) and reuses it', () => {
+  it('makes a session secret without writing it; once saved (mode 0600) it is reused', () => {
     const dir = tempDir();
-    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
-    const second = loadConfig({ DATA_DIR: dir }).sessionSecret;
-    expect(first).toHaveLength(43);
-    expect(second).toBe(first);
-    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionSecret).toHaveLength(43);
+    expect(first.sessionSecretIsNew).toBe(true);
+    // Reading the configuration leaves the disk alone.
+    expect(existsSync(join(dir, 'session-secret'))).toBe(false);
+    saveSessionSecret(first.dataDir, first.sessionSecret);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.sessionSecretIsNew).toBe(false);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
     expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32) }).sessionSecretIsNew).toBe(
+      false,
+    );
   });
 
   it('refuses a short SESSION_SECRET and a malformed ENCRYPTION_KEY', () => {

@@ -1,6 +1,7 @@
 import { Server as HttpServer } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { saveSessionSecret } from './config/session-secret';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.sessionSecretIsNew) saveSessionSecret(config.dataDir, config.sessionSecret);
   // The embedded database belongs to this process alone while it runs.
   const releaseDataDir = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   const database = await openDatabase(config);

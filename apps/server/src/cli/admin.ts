@@ -2,6 +2,7 @@
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config';
+import { saveSessionSecret } from '../config/session-secret';
 import { openDatabase, type Database } from '../db/client';
 import { findDataDirHolder } from '../db/data-dir-lock';
 import { backupEmbedded, restoreEmbedded } from '../db/pglite-backup';
@@ -47,6 +48,8 @@ async function withDatabase(
   run: (database: Database, config: Config) => Promise<void>,
 ): Promise<void> {
   const config = loadConfig();
+  // A command may mint links (impersonate): it keeps the secret it made, as the server does.
+  if (config.sessionSecretIsNew) saveSessionSecret(config.dataDir, config.sessionSecret);
   if (!config.databaseUrl) {
     const holder = findDataDirHolder(config.dataDir);
     if (holder) {

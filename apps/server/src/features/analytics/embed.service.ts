@@ -1,7 +1,7 @@
 import { toLocale } from '@partner-portal/shared/constants';
 import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks';
 import { isPlusEligible } from '@partner-portal/shared/plans';
-import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config';
+import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config/sigma';
 import type { AppContext } from '../../lib/app-context';
 import type { Actor } from '../../lib/auth-guard';
 import { embedClaims } from './embed-claims';

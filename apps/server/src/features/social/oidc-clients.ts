@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { OAuthProviderConfig, OAuthProviderName } from '../../config';
+import type { OAuthProviderConfig, OAuthProviderName } from '../../config/oauth';
 
 /** How long any one call to a provider (discovery, JWKS, token endpoint) may take. */
 const PROVIDER_TIMEOUT_SECONDS = 10;

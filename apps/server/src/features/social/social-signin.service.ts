@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import type { SocialFailureReason } from '@partner-portal/shared/social';
-import type { OAuthProviderName } from '../../config';
+import type { OAuthProviderName } from '../../config/oauth';
 import { accounts, accountUsers, oauthIdentities, users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../lib/app-context';
