@@ -91,6 +91,7 @@ export const TwoFactorSetupResponseSchema = z.object({
   qr_code: z.string().optional(),
   secret: z.string().optional(),
 });
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 export const TwoFactorVerifyInputSchema = z.object({ code: otpCodeField() });
 export const BackupCodeResponseSchema = z.object({ backup_code: z.string() });
 

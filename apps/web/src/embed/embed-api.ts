@@ -1,10 +1,10 @@
-import type {
-  BreakdownQuery,
-  BreakdownResponse,
-  EmbedSessionResponse,
-  KpisResponse,
-  ReportRange,
-  TrendResponse,
+import {
+  EmbedSessionResponseSchema,
+  type BreakdownQuery,
+  type BreakdownResponse,
+  type KpisResponse,
+  type ReportRange,
+  type TrendResponse,
 } from '@partner-portal/shared/report-data';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -58,9 +58,14 @@ export class EmbedApi {
   }
 }
 
+/**
+ * POST /api/embed/session: the URL token traded for a data session. The embed page already holds
+ * the report-data schemas (its range filter checks with them), so this one costs nothing more.
+ */
 export function openEmbedSession(workbookId: string, token: string) {
-  return api.post<EmbedSessionResponse>('/api/embed/session', {
-    workbook_id: workbookId,
-    token,
-  });
+  return api.post(
+    '/api/embed/session',
+    { workbook_id: workbookId, token },
+    { schema: EmbedSessionResponseSchema },
+  );
 }

@@ -9,7 +9,7 @@ import {
   DropdownMenuSubTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toast-store';
-import { api } from '@/lib/api-client';
+import { switchAccount } from '@/features/auth/api/switch-account';
 import { handleApiError } from '@/lib/error-handler';
 import { i18n } from '@/lib/i18n';
 import { navigateTo } from '@/lib/navigation';
@@ -17,10 +17,9 @@ import { updateProfile } from '@/lib/profile-api';
 import { setSession } from '@/lib/session-store';
 import { paths } from '../route-table';
 
-async function switchAccount(account: string): Promise<void> {
+async function openAccount(account: string): Promise<void> {
   try {
-    const { data } = await api.post<StoredSession>('/api/auth/switch', { account });
-    setSession(data);
+    setSession(await switchAccount(account));
     navigateTo(paths.welcome);
   } catch (error) {
     handleApiError(error);
@@ -59,7 +58,7 @@ export function AccountSwitcher({ session }: { session: StoredSession }) {
           <DropdownMenuItem
             key={account.id}
             disabled={account.id === session.account_id}
-            onSelect={() => void switchAccount(account.id)}
+            onSelect={() => void openAccount(account.id)}
           >
             <span className="truncate">{account.name}</span>
             {account.id === session.default_account ? (

@@ -1,17 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationName } from '@partner-portal/shared/constants';
-import {
-  NotificationListSchema,
-  type NotificationList,
-} from '@partner-portal/shared/notifications';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
-import { api } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
+import { useNotifications, useSaveNotifications } from '../api/notifications';
 
 type Switches = Partial<Record<NotificationName, boolean>>;
 
@@ -21,33 +16,18 @@ type Switches = Partial<Record<NotificationName, boolean>>;
  */
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const [saved, setSaved] = useState<NotificationList | null>(null);
+  const notifications = useNotifications();
+  const saving = useSaveNotifications();
   const [draft, setDraft] = useState<Switches>({});
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saved = notifications.data;
 
-  const load = useCallback(() => {
-    setFailed(false);
-    api.get('/api/notification', { schema: NotificationListSchema }).then(
-      ({ data }) => {
-        setSaved(data);
-        setDraft({});
-      },
-      (error: unknown) => {
-        handleApiError(error);
-        setFailed(true);
-      },
-    );
-  }, []);
-  useEffect(load, [load]);
-
-  if (failed) {
+  if (notifications.isError) {
     return (
       <Banner
         variant="error"
         title={t('account.notifications.load_failed')}
         action={
-          <Button variant="outline" size="sm" onClick={load}>
+          <Button variant="outline" size="sm" onClick={() => void notifications.refetch()}>
             {t('account.notifications.retry')}
           </Button>
         }
@@ -67,15 +47,12 @@ export function NotificationSettings() {
   }
   const changed = Object.keys(draft).length > 0;
   const save = () => {
-    setSaving(true);
-    api
-      .patch('/api/notification', draft, { schema: NotificationListSchema })
-      .then(({ data }) => {
-        setSaved(data);
+    saving.mutate(draft, {
+      onSuccess: () => {
         setDraft({});
         toast({ variant: 'success', title: t('account.notifications.saved') });
-      }, handleApiError)
-      .finally(() => setSaving(false));
+      },
+    });
   };
 
   return (
@@ -109,7 +86,7 @@ export function NotificationSettings() {
           );
         })}
       </ul>
-      <Button className="w-fit" disabled={!changed} loading={saving} onClick={save}>
+      <Button className="w-fit" disabled={!changed} loading={saving.isPending} onClick={save}>
         {t('account.notifications.save')}
       </Button>
     </div>

@@ -16,6 +16,19 @@ function hasOptions(data: unknown): boolean {
 }
 
 /**
+ * GET /api/auth/providers, checked by its schema. Most servers configure neither: the schema (and
+ * zod with it) is fetched only when there is something to check, never for /signin's first paint.
+ * An answer the schema refuses counts as none.
+ */
+export async function fetchSignInOptions(): Promise<SignInOptions> {
+  const { data } = await api.get('/api/auth/providers');
+  if (!hasOptions(data)) return NONE;
+  const { SocialProvidersResponseSchema } = await import('@partner-portal/shared/social');
+  const parsed = SocialProvidersResponseSchema.safeParse(data);
+  return parsed.success ? parsed.data : NONE;
+}
+
+/**
  * Loads the options once for whoever mounts it (the sign-in screens' layout). Until they load,
  * and if they cannot be loaded, there are none: no provider buttons, no brand link, and password
  * and magic-link sign-in never wait on this.
@@ -24,14 +37,9 @@ export function useLoadSignInOptions(): SignInOptions {
   const [options, setOptions] = useState<SignInOptions>(NONE);
   useEffect(() => {
     let live = true;
-    api.get<unknown>('/api/auth/providers').then(
-      async ({ data }) => {
-        // Most servers configure neither: the schema (and zod with it) is fetched only when
-        // there is something to check, never for /signin's first paint.
-        if (!hasOptions(data)) return;
-        const { SocialProvidersResponseSchema } = await import('@partner-portal/shared/social');
-        const parsed = SocialProvidersResponseSchema.safeParse(data);
-        if (live && parsed.success) setOptions(parsed.data);
+    fetchSignInOptions().then(
+      (loaded) => {
+        if (live) setOptions(loaded);
       },
       () => undefined,
     );

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SigninResponse } from '@partner-portal/shared/identity';
 import { Banner } from '@/components/ui/banner';
 import { Spinner } from '@/components/ui/spinner';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { completeSignIn } from '../api/complete-sign-in';
+import { signInWithToken } from '../api/token-sign-in';
 
 /**
  * The pages a mailed or redirected link opens (magic link, social): a spinner while the token
@@ -31,19 +31,16 @@ export function TokenSignIn({
   useEffect(() => {
     if (!token || posted.current) return;
     posted.current = true;
-    api.post<SigninResponse>(url, { token }).then(
-      ({ data }) => completeSignIn(data),
-      (error: unknown) => {
-        if (
-          error instanceof ApiError &&
-          error.status >= 400 &&
-          error.status < 500 &&
-          error.status !== 429
-        )
-          setFailed(true);
-        else handleApiError(error);
-      },
-    );
+    signInWithToken(url, token).then(completeSignIn, (error: unknown) => {
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429
+      )
+        setFailed(true);
+      else handleApiError(error);
+    });
   }, [token, url]);
 
   if (!failed) {

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SigninResponse } from '@partner-portal/shared/identity';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { useSession } from '@/lib/session-store';
 import { completeSignIn } from '../api/complete-sign-in';
+import { requestVerificationEmail, verifyEmail } from '../api/verify-email';
 
 type VerifyState = 'info' | 'verifying' | 'expired';
 
@@ -25,19 +25,16 @@ export function VerifyEmail({ token }: { token: string | null }) {
     // Strict mode runs effects twice in development; the token must be posted once.
     if (!token || started.current) return;
     started.current = true;
-    api.post<SigninResponse>('/api/user/verify', { token }).then(
-      ({ data }) => completeSignIn(data),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 400) setState('expired');
-        else handleApiError(error);
-      },
-    );
+    verifyEmail(token).then(completeSignIn, (error: unknown) => {
+      if (error instanceof ApiError && error.status === 400) setState('expired');
+      else handleApiError(error);
+    });
   }, [token]);
 
   const resend = async () => {
     setSending(true);
     try {
-      const { message } = await api.post('/api/user/verify/request');
+      const message = await requestVerificationEmail();
       toast({ variant: 'success', title: message ?? t('auth.verify.sent') });
     } catch (error) {
       handleApiError(error);

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { WorkbookListSchema, type Workbook } from '@partner-portal/shared/workbooks';
 import { api } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
 
 export type WorkbooksState =
   | { status: 'loading' }
@@ -9,18 +8,24 @@ export type WorkbooksState =
   | { status: 'failed'; retry: () => void };
 
 /** GET /api/sigma/workbook: what the signed-in user may open, core first. */
+export async function fetchWorkbooks(): Promise<Workbook[]> {
+  return (await api.get('/api/sigma/workbook', { schema: WorkbookListSchema })).data;
+}
+
+export const workbooksQueryOptions = () => ({
+  queryKey: ['sigma', 'workbooks'] as const,
+  queryFn: fetchWorkbooks,
+  // A failure shows the retry button at once, as it always has: no silent retries first.
+  retry: false,
+});
+
+/**
+ * The workbook list as the dashboards read it. A failed load goes to the central handler (query
+ * cache) and offers a retry, which shows the spinner again while it runs.
+ */
 export function useWorkbooks(): WorkbooksState {
-  const [state, setState] = useState<WorkbooksState>({ status: 'loading' });
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    api.get('/api/sigma/workbook', { schema: WorkbookListSchema }).then(
-      ({ data }) => setState({ status: 'ready', workbooks: data }),
-      (error: unknown) => {
-        handleApiError(error);
-        setState({ status: 'failed', retry: load });
-      },
-    );
-  }, []);
-  useEffect(load, [load]);
-  return state;
+  const { data, isError, refetch } = useQuery(workbooksQueryOptions());
+  if (data) return { status: 'ready', workbooks: data };
+  if (isError) return { status: 'failed', retry: () => void refetch() };
+  return { status: 'loading' };
 }

@@ -10,6 +10,7 @@ export async function closeMembership(
   isOwner: boolean,
   input: CloseInput,
 ): Promise<string | undefined> {
-  const { message } = await api.delete<null>(isOwner ? '/api/account' : '/api/user', input);
+  // Only the message is read (the data is null), so there is no data to check.
+  const { message } = await api.delete(isOwner ? '/api/account' : '/api/user', input);
   return message;
 }

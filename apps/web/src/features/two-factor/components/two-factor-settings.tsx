@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BackupCodeResponseSchema,
-  TwoFactorSetupResponseSchema,
-} from '@partner-portal/shared/identity';
+import { BackupCodeResponseSchema } from '@partner-portal/shared/identity';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { Banner } from '@/components/ui/banner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { api } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
 import { updateSession, useSession } from '@/lib/session-store';
 import { CODE_LENGTH } from '@partner-portal/shared/field-limits';
+import { useStartTwoFactorSetup } from '../api/two-factor';
 
 type Step =
   | { kind: 'idle' }
@@ -30,27 +26,18 @@ export function TwoFactorSettings() {
   const session = useSession();
   const enabled = session?.['2fa_enabled'] ?? false;
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [busy, setBusy] = useState(false);
+  const setup = useStartTwoFactorSetup();
   const codeInput = useMemo<FormInputs>(
     () => ({ code: { type: 'otp', label: t('auth.otp.code_label'), required: true } }),
     [t],
   );
 
-  const toggle = async (on: boolean) => {
+  const toggle = (on: boolean) => {
     if (!on) return setStep(enabled ? { kind: 'disable' } : { kind: 'idle' });
-    setBusy(true);
-    try {
-      const { data } = await api.put(
-        '/api/user/2fa',
-        { '2fa_enabled': true },
-        { schema: TwoFactorSetupResponseSchema },
-      );
-      setStep({ kind: 'scan', qr: data.qr_code ?? '', secret: data.secret ?? '' });
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    setup.mutate(undefined, {
+      onSuccess: (data) =>
+        setStep({ kind: 'scan', qr: data.qr_code ?? '', secret: data.secret ?? '' }),
+    });
   };
 
   const switchOn = enabled
@@ -78,8 +65,8 @@ export function TwoFactorSettings() {
           <Switch
             id="two-factor-switch"
             checked={switchOn}
-            disabled={busy}
-            onCheckedChange={(on) => void toggle(on)}
+            disabled={setup.isPending}
+            onCheckedChange={toggle}
           />
         </CardContent>
       </Card>
