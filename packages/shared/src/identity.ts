@@ -63,6 +63,7 @@ export type SigninInput = z.infer<typeof SigninInputSchema>;
 
 /** A sign-in answer: the session, or the OTP challenge when 2FA is on (docs/product.md#states-and-transitions). */
 export const SessionResponseSchema = CurrentUserSchema.extend({ token: z.string() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 export const OtpChallengeResponseSchema = z.object({
   '2fa_required': z.literal(true),
   token: z.string(),
@@ -71,6 +72,7 @@ export const SigninResponseSchema = z.union([SessionResponseSchema, OtpChallenge
 export type SigninResponse = z.infer<typeof SigninResponseSchema>;
 
 export const AuthStatusSchema = CurrentUserSchema.extend({ authenticated: z.literal(true) });
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
 export const TokenInputSchema = z.object({ token: storableText().min(1).max(512) });
 export const SwitchAccountInputSchema = z.object({ account: z.string().uuid() });
@@ -148,3 +150,4 @@ export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
 
 /** POST /api/user/email/revert: the "this was not me" link mailed to the old address. */
 export const EmailRevertResponseSchema = z.object({ email: z.string() });
+export type EmailRevertResponse = z.infer<typeof EmailRevertResponseSchema>;

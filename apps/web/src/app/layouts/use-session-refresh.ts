@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { AuthStatusSchema } from '@partner-portal/shared/identity';
-import { api, ApiError } from '@/lib/api-client';
+import { fetchAuthStatus } from '@/features/auth/api/session';
+import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { adoptServerPreferences } from '@/lib/preferences';
 import { navigateTo } from '@/lib/navigation';
@@ -20,8 +20,8 @@ export function useSessionRefresh(): void {
   useEffect(() => {
     let live = true;
     const refresh = () => {
-      api.get('/api/auth', { schema: AuthStatusSchema }).then(
-        ({ data }) => {
+      fetchAuthStatus().then(
+        (data) => {
           if (!live) return;
           // The toggles now save language and theme on the user (PATCH /api/user), so the
           // server's copy is the truth and a change made on another device shows up here too;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmailRevertResponseSchema } from '@partner-portal/shared/identity';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { clearSession } from '@/lib/session-store';
+import { revertEmailChange } from '../api/email-revert';
 
 type RevertState =
   | { kind: 'ready' }
@@ -29,13 +29,7 @@ export function EmailRevert({ token }: { token: string | null }) {
     if (!token) return;
     setState({ kind: 'working' });
     try {
-      const { data, message } = await api.post(
-        '/api/user/email/revert',
-        { token },
-        {
-          schema: EmailRevertResponseSchema,
-        },
-      );
+      const { data, message } = await revertEmailChange(token);
       // Every session of the user ended on the server; this browser's copy goes too.
       clearSession();
       setState({ kind: 'done', message: message ?? t('auth.email_revert.done', data) });

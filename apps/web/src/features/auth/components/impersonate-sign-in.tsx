@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SessionResponseSchema } from '@partner-portal/shared/identity';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { completeSignIn } from '../api/complete-sign-in';
+import { signInByImpersonation } from '../api/impersonate';
 
 /** docs/product.md#screens-and-routes "Impersonate": a spinner, then the user's session — or /404 on any failure. */
 export function ImpersonateSignIn({ token }: { token: string | null }) {
@@ -14,10 +13,7 @@ export function ImpersonateSignIn({ token }: { token: string | null }) {
     if (posted.current) return;
     posted.current = true;
     if (!token) return navigateTo('/404', { replace: true });
-    api.post('/api/auth/impersonate', { token }, { schema: SessionResponseSchema }).then(
-      ({ data }) => completeSignIn(data),
-      () => navigateTo('/404', { replace: true }),
-    );
+    signInByImpersonation(token).then(completeSignIn, () => navigateTo('/404', { replace: true }));
   }, [token]);
   return (
     <div className="grid justify-items-center gap-3 py-6 text-center" aria-live="polite">

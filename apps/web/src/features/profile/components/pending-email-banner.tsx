@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
-import { api } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { updateProfile } from '@/lib/profile-api';
 import { useSession } from '@/lib/session-store';
+import { resendEmailConfirmation } from '../api/pending-email';
 
 type Busy = 'resend' | 'cancel' | null;
 
@@ -34,7 +34,7 @@ export function PendingEmailBanner() {
   };
   const resend = () =>
     run('resend', async () => {
-      const { message } = await api.post('/api/user/verify/request');
+      const message = await resendEmailConfirmation();
       return message ?? t('profile.pending.resent', { email: pending });
     });
   const cancel = () =>
