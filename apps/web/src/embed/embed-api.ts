@@ -1,42 +1,57 @@
+import type { ZodType } from 'zod';
 import {
+  BreakdownResponseSchema,
   EmbedSessionResponseSchema,
+  KpisResponseSchema,
+  TrendResponseSchema,
   type BreakdownQuery,
-  type BreakdownResponse,
-  type KpisResponse,
   type ReportRange,
-  type TrendResponse,
 } from '@partner-portal/shared/report-data';
 import { api, ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 
 /** Data calls of the embed page: the session from POST /api/embed/session, never the user's. */
 export class EmbedApi {
   constructor(private readonly session: string) {}
 
-  private async get<T>(path: string, query: Record<string, string | number>): Promise<T> {
+  private async get<T>(
+    path: string,
+    query: Record<string, string | number>,
+    schema: ZodType<T>,
+  ): Promise<T> {
     const search = new URLSearchParams(
       Object.entries(query).map(([key, value]) => [key, String(value)]),
     );
     const response = await fetch(`/api/embed/${path}?${search.toString()}`, {
       headers: { Authorization: `Embed ${this.session}`, Accept: 'application/json' },
     });
-    const payload = (await response.json().catch(() => null)) as {
-      data?: T;
-      message?: string;
-    } | null;
-    if (!response.ok) throw new ApiError(response.status, payload?.message ?? response.statusText);
-    return payload?.data as T;
+    const payload: unknown = await response.json().catch(() => null);
+    const envelope = typeof payload === 'object' && payload !== null ? payload : {};
+    if (!response.ok) {
+      const message = 'message' in envelope ? envelope.message : undefined;
+      throw new ApiError(
+        response.status,
+        typeof message === 'string' ? message : response.statusText,
+      );
+    }
+    const parsed = schema.safeParse('data' in envelope ? envelope.data : undefined);
+    if (!parsed.success) {
+      console.warn(`Unreadable answer from /api/embed/${path}`, parsed.error.issues);
+      throw new ApiError(response.status, i18n.t('global.error.generic'));
+    }
+    return parsed.data;
   }
 
   kpis(range: ReportRange) {
-    return this.get<KpisResponse>('kpis', range);
+    return this.get('kpis', range, KpisResponseSchema);
   }
 
   trend(range: ReportRange) {
-    return this.get<TrendResponse>('trend', range);
+    return this.get('trend', range, TrendResponseSchema);
   }
 
   breakdown(query: BreakdownQuery) {
-    return this.get<BreakdownResponse>('breakdown', query);
+    return this.get('breakdown', query, BreakdownResponseSchema);
   }
 
   /** Downloads the whole breakdown as CSV (what the table shows, every page). */

@@ -48,6 +48,15 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, window.location.href).origin === window.location.origin;
 }
 
+/** A success: its data (checked by the call's schema) and, optionally, a message to show. */
+export interface ApiAnswer<T> {
+  data: T;
+  message?: string;
+}
+
+/** What a form sends: JSON of its values, or multipart when a field holds files. */
+export type RequestBody = Record<string, unknown> | FormData;
+
 export interface RequestOptions<T> {
   body?: unknown;
   schema?: ZodType<T>;
@@ -102,7 +111,7 @@ export async function apiRequest<T>(
   method: HttpMethod,
   url: string,
   options: RequestOptions<T> = {},
-): Promise<{ data: T; message?: string }> {
+): Promise<ApiAnswer<T>> {
   const headers = requestHeaders(method, url);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -140,7 +149,7 @@ async function readAnswer<T>(
   status: number,
   payload: unknown,
   schema?: ZodType<T>,
-): Promise<{ data: T; message?: string }> {
+): Promise<ApiAnswer<T>> {
   if (status < 200 || status >= 300) throw await errorOf(status, payload);
   const envelope = (payload ?? {}) as { data?: unknown; message?: string };
   let data = envelope.data as T;
@@ -182,7 +191,7 @@ export function apiUpload<T>(
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
   },
-): Promise<{ data: T; message?: string }> {
+): Promise<ApiAnswer<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);

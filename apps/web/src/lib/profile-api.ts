@@ -19,3 +19,11 @@ export async function updateProfile(input: ProfileUpdateInput): Promise<CurrentU
   updateSession(user);
   return user;
 }
+
+/**
+ * POST /api/user/verify/request: mails a confirmation link to the address waiting to be proved
+ * (a new sign-up's, or a changed e-mail's); answers the message to show, if any.
+ */
+export async function requestVerificationEmail(): Promise<string | undefined> {
+  return (await api.post('/api/user/verify/request')).message;
+}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
+import { requestPasswordResetLink } from '@/features/auth/api/credential-forms';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export default function ForgotPasswordPage() {
         <p className="text-sm text-muted-foreground">{t('app.pages.forgot_password')}</p>
       </div>
       <EmailLinkForm
-        url="/api/auth/password/reset/request"
+        request={requestPasswordResetLink}
         buttonText={t('auth.forgot.submit')}
         sentTitle={t('auth.forgot.sent')}
       />

@@ -8,6 +8,7 @@ import { SigninForm } from '@/features/auth/components/signin-form';
 import { SocialButtons } from '@/features/auth/components/social-buttons';
 import { usePageTitle } from '@/lib/use-page-title';
 import { paths } from '../route-table';
+import { requestSignInLink } from '@/features/auth/api/credential-forms';
 
 /**
  * docs/product.md#screens-and-routes "Sign in": e-mail and password, or a toggle to magic-link mode that hides the
@@ -31,7 +32,7 @@ export default function SigninPage() {
       </div>
       {magic ? (
         <EmailLinkForm
-          url="/api/auth/magic"
+          request={requestSignInLink}
           buttonText={t('auth.magic.submit')}
           sentTitle={t('auth.magic.sent')}
         />

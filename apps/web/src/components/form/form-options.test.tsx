@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { encodeMessage } from '@partner-portal/shared/form-messages';
 import { requiredText } from '@partner-portal/shared/validation';
+import { api } from '@/lib/api-client';
 import { Form } from './form';
 
 function respondInOrder(...bodies: unknown[]) {
@@ -18,6 +19,12 @@ const sentBody = (fetchMock: ReturnType<typeof respondInOrder>, call: number): u
   JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body));
 
 afterEach(() => vi.unstubAllGlobals());
+
+const PaymentAnswerSchema = z.object({
+  requires_payment_action: z.boolean().optional(),
+  client_secret: z.string().optional(),
+  plan: z.string().optional(),
+});
 
 describe('Form options', () => {
   it('shows a required error on blur only, and clears it as the user types', async () => {
@@ -137,9 +144,9 @@ describe('Form options', () => {
     );
     const onSuccess = vi.fn();
     render(
-      <Form<{ requires_payment_action?: boolean; client_secret?: string; plan?: string }>
+      <Form
         inputs={{ plan: { type: 'text', label: 'Plan', defaultValue: 'pro' } }}
-        url="/api/account/plan"
+        request={(body) => api.post('/api/account/plan', body, { schema: PaymentAnswerSchema })}
         buttonText="Upgrade"
         onSuccess={onSuccess}
         payment={{

@@ -1,5 +1,7 @@
+import type { RequestBody } from '@/lib/api-client';
+
 /** docs/product.md#api-calls: JSON of all values, or multipart when any value is a list of files. */
-export function toRequestBody(values: Record<string, unknown>): Record<string, unknown> | FormData {
+export function toRequestBody(values: Record<string, unknown>): RequestBody {
   const hasFiles = Object.values(values).some(
     (value) => Array.isArray(value) && value.some((item) => item instanceof File),
   );

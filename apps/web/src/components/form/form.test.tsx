@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
+import { api, type RequestBody } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { i18n } from '@/lib/i18n';
 import { Form } from './form';
 import type { FormInputs } from './form-definition';
+
+/** A form's call as the features write theirs: a fetcher that knows its URL. */
+const postTo = (url: string) => (body: RequestBody) => api.post(url, body);
 
 vi.mock('@/lib/error-handler', () => ({ handleApiError: vi.fn() }));
 
@@ -36,7 +41,7 @@ afterEach(async () => {
 
 describe('Form engine', () => {
   it('validates on blur (not before), then on change, with the check/cross icon', async () => {
-    render(<Form inputs={inputs} url="/api/x" buttonText="Save" />);
+    render(<Form inputs={inputs} request={postTo('/api/x')} buttonText="Save" />);
     const email = screen.getByLabelText(/^Email/);
     await userEvent.type(email, 'not-an-email');
     expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
@@ -53,7 +58,7 @@ describe('Form engine', () => {
   });
 
   it('words length and range rules with label and bound, in English and Spanish', async () => {
-    render(<Form inputs={inputs} url="/api/x" buttonText="Save" />);
+    render(<Form inputs={inputs} request={postTo('/api/x')} buttonText="Save" />);
     await userEvent.type(screen.getByLabelText('Nickname'), 'ab');
     await userEvent.type(screen.getByLabelText('Seats'), '99');
     await userEvent.tab();
@@ -68,7 +73,7 @@ describe('Form engine', () => {
 
   it('refuses to submit while invalid, showing the definition messages', async () => {
     const fetchMock = respond(200, { data: null });
-    render(<Form inputs={inputs} url="/api/x" buttonText="Save" />);
+    render(<Form inputs={inputs} request={postTo('/api/x')} buttonText="Save" />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter your first name')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
@@ -83,7 +88,9 @@ describe('Form engine', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const onSuccess = vi.fn();
-    render(<Form inputs={inputs} url="/api/x" buttonText="Save" onSuccess={onSuccess} />);
+    render(
+      <Form inputs={inputs} request={postTo('/api/x')} buttonText="Save" onSuccess={onSuccess} />,
+    );
     await userEvent.type(screen.getByLabelText(/^First name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -101,9 +108,26 @@ describe('Form engine', () => {
     expect(form).toHaveAttribute('data-status', 'submitted');
   });
 
+  it("refuses an answer its request's schema cannot read, and stays ready to send again", async () => {
+    respond(200, { data: { id: 'not-a-number' } });
+    const onSuccess = vi.fn();
+    const request = (body: RequestBody) =>
+      api.post('/api/x', body, { schema: z.object({ id: z.number() }) });
+    render(<Form inputs={inputs} request={request} buttonText="Save" onSuccess={onSuccess} />);
+    await userEvent.type(screen.getByLabelText(/^First name/), 'Ada');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(handleApiError).toHaveBeenCalledTimes(1));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' }).closest('form')).toHaveAttribute(
+      'data-status',
+      'idle',
+    );
+  });
+
   it('shows a server error under the field it names', async () => {
     respond(409, { message: 'This email is already registered', inputError: 'email' });
-    render(<Form inputs={inputs} url="/api/x" buttonText="Save" />);
+    render(<Form inputs={inputs} request={postTo('/api/x')} buttonText="Save" />);
     await userEvent.type(screen.getByLabelText(/^First name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -113,7 +137,7 @@ describe('Form engine', () => {
 
   it('hands other failures to the central handler', async () => {
     respond(500, { message: 'Something went wrong' });
-    render(<Form inputs={inputs} url="/api/x" buttonText="Save" />);
+    render(<Form inputs={inputs} request={postTo('/api/x')} buttonText="Save" />);
     await userEvent.type(screen.getByLabelText(/^First name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -148,7 +172,7 @@ describe('Form engine', () => {
             required: true,
           },
         }}
-        url="/api/avatar"
+        request={postTo('/api/avatar')}
         buttonText="Upload"
       />,
     );
@@ -168,7 +192,7 @@ describe('Form engine', () => {
     render(
       <Form
         buttonText="Invite"
-        url="/api/invite"
+        request={postTo('/api/invite')}
         inputs={{
           permission: {
             type: 'select',

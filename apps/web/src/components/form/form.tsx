@@ -2,21 +2,24 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Button } from '@/components/ui/button';
-import type { HttpMethod } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { defaultValueOf, shownValues, type FormInputs } from './form-definition';
 import { FormField } from './form-field';
 import { preloadRichFieldControls, RICH_FIELD_TYPES } from './rich-field-controls';
 import type * as FormValidationModule from './form-validation';
-import { useFormSubmit, type FormPaymentFlow, type FormValues } from './use-form-submit';
+import {
+  useFormSubmit,
+  type FormPaymentFlow,
+  type FormRequest,
+  type FormValues,
+} from './use-form-submit';
 
 type FormValidation = typeof FormValidationModule;
 
 export interface FormProps<TResult> {
   inputs: FormInputs;
-  /** Where the values go (docs/product.md#api-calls generic submit); with no url they go to `callback`. */
-  url?: string;
-  method?: HttpMethod;
+  /** The call the values go to (docs/product.md#api-calls generic submit); without one they go to `callback`. */
+  request?: FormRequest<TResult>;
   buttonText: string;
   callback?: (values: FormValues) => void | Promise<void>;
   onSuccess?: (data: TResult, message?: string) => void;
@@ -60,8 +63,7 @@ function lazyResolver(inputs: FormInputs, schema?: ZodType): Resolver<FormValues
  */
 export function Form<TResult = unknown>({
   inputs,
-  url,
-  method,
+  request,
   buttonText,
   callback,
   onSuccess,
@@ -85,8 +87,7 @@ export function Form<TResult = unknown>({
   }, [needsRichControls]);
   const values = form.watch();
   const { status, send } = useFormSubmit<TResult>({
-    url,
-    method,
+    request,
     callback,
     onSuccess,
     redirect,

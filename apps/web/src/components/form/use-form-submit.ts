@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import { toast } from '@/components/ui/toast-store';
-import { apiRequest, ApiError, type HttpMethod } from '@/lib/api-client';
+import { ApiError, type ApiAnswer, type RequestBody } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { navigateTo } from '@/lib/navigation';
 import { toRequestBody } from './form-payload';
@@ -10,6 +10,11 @@ const MAX_PAYMENT_ROUNDS = 3;
 
 export type FormStatus = 'idle' | 'submitting' | 'submitted';
 export type FormValues = Record<string, unknown>;
+/**
+ * A form's call: a fetcher from `features/<x>/api/` that sends the body and reads the answer with
+ * its shared response schema. The form never knows the URL.
+ */
+export type FormRequest<TResult> = (body: RequestBody) => Promise<ApiAnswer<TResult>>;
 
 /**
  * docs/product.md#api-calls card payments: `preparePayload` swaps the card field for a provider token before the
@@ -23,8 +28,7 @@ export interface FormPaymentFlow<TResult> {
 }
 
 export interface FormSubmitOptions<TResult> {
-  url?: string;
-  method?: HttpMethod;
+  request?: FormRequest<TResult>;
   callback?: (values: FormValues) => void | Promise<void>;
   onSuccess?: (data: TResult, message?: string) => void;
   redirect?: string;
@@ -39,19 +43,19 @@ export function useFormSubmit<TResult>(options: FormSubmitOptions<TResult>) {
   const [status, setStatus] = useState<FormStatus>('idle');
 
   async function send(values: FormValues): Promise<void> {
-    const { url, method = 'POST', callback, onSuccess, redirect, payment } = options;
+    const { request, callback, onSuccess, redirect, payment } = options;
     setStatus('submitting');
     try {
-      if (url) {
+      if (request) {
         const payload = payment?.preparePayload ? await payment.preparePayload(values) : values;
-        let response = await apiRequest<TResult>(method, url, { body: toRequestBody(payload) });
+        let response = await request(toRequestBody(payload));
         // A repeated call may ask for one more action (a new card, then the payment itself).
         let sent = payload;
         for (let round = 0; round < MAX_PAYMENT_ROUNDS && payment?.confirmPayment; round += 1) {
           const again = await payment.confirmPayment(response.data, sent);
           if (!again) break;
           sent = again;
-          response = await apiRequest<TResult>(method, url, { body: toRequestBody(again) });
+          response = await request(toRequestBody(again));
         }
         if (response.message) toast({ variant: 'success', title: response.message });
         onSuccess?.(response.data, response.message);

@@ -6,6 +6,7 @@ import type { FormInputs } from '@/components/form/form-definition';
 import { Banner } from '@/components/ui/banner';
 import { updateSession, useSession } from '@/lib/session-store';
 import { PASSWORD_LENGTH } from '@partner-portal/shared/field-limits';
+import { changePassword } from '../api/password';
 
 /**
  * docs/product.md#screens-and-routes "Password": the current password only when the user has one, and a new one under the
@@ -50,8 +51,7 @@ export function PasswordForm() {
       <Form
         key={saves}
         inputs={inputs}
-        url="/api/user/password"
-        method="PUT"
+        request={changePassword}
         schema={ChangePasswordInputSchema}
         buttonText={t(
           hasPassword ? 'account.password.submit_change' : 'account.password.submit_create',

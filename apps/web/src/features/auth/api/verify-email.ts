@@ -9,8 +9,3 @@ export async function verifyEmail(token: string): Promise<SigninResponse> {
   const { SigninResponseSchema } = await import('@partner-portal/shared/identity');
   return (await api.post('/api/user/verify', { token }, { schema: SigninResponseSchema })).data;
 }
-
-/** POST /api/user/verify/request: mails a fresh link; answers the message to show, if any. */
-export async function requestVerificationEmail(): Promise<string | undefined> {
-  return (await api.post('/api/user/verify/request')).message;
-}

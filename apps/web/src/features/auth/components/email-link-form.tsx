@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { Banner } from '@/components/ui/banner';
+import type { FormRequest } from '@/components/form/use-form-submit';
 
 /** An e-mail field that asks the server to mail a link, then says to check the inbox. */
 export function EmailLinkForm({
-  url,
+  request,
   buttonText,
   sentTitle,
 }: {
-  url: string;
+  request: FormRequest<unknown>;
   buttonText: string;
   sentTitle: string;
 }) {
@@ -30,7 +31,7 @@ export function EmailLinkForm({
   return (
     <Form
       inputs={inputs}
-      url={url}
+      request={request}
       buttonText={buttonText}
       onSuccess={(_data, message) => setSent(message ?? '')}
     />

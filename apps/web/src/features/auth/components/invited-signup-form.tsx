@@ -5,6 +5,7 @@ import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
 import { signupFields } from './signup-fields';
+import { signUpInvited } from '../api/credential-forms';
 
 /** docs/product.md#screens-and-routes "Signup user": the sign-up form without partner name, e-mail prefilled, invite id hidden. */
 export function InvitedSignupForm({ email, inviteId }: { email: string; inviteId: string }) {
@@ -19,7 +20,7 @@ export function InvitedSignupForm({ email, inviteId }: { email: string; inviteId
   return (
     <Form<SigninResponse>
       inputs={inputs}
-      url="/api/user"
+      request={signUpInvited}
       buttonText={t('auth.invited.submit')}
       onSuccess={completeSignIn}
     />

@@ -6,6 +6,7 @@ import type { FormInputs } from '@/components/form/form-definition';
 import { Button } from '@/components/ui/button';
 import { completeSignIn } from '../api/complete-sign-in';
 import { CODE_LENGTH } from '@partner-portal/shared/field-limits';
+import { signInWithCode } from '../api/credential-forms';
 
 /** docs/product.md#screens-and-routes "OTP": the 6-character code in 3+3 boxes, or the backup code typed as text. */
 export function OtpForm({ challenge }: { challenge: string }) {
@@ -30,7 +31,7 @@ export function OtpForm({ challenge }: { challenge: string }) {
       <Form<SigninResponse>
         key={backup ? 'backup' : 'code'}
         inputs={inputs}
-        url="/api/auth/otp"
+        request={signInWithCode}
         buttonText={t('auth.otp.submit')}
         onSuccess={completeSignIn}
       />

@@ -5,6 +5,7 @@ import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
 import { PASSWORD_LENGTH } from '@partner-portal/shared/field-limits';
+import { resetPassword } from '../api/credential-forms';
 
 /**
  * docs/product.md#screens-and-routes "Reset password": a new password, with the link's token hidden. The link names the
@@ -34,7 +35,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       {email ? <p className="text-sm break-words">{t('auth.reset.for_email', { email })}</p> : null}
       <Form<SigninResponse>
         inputs={inputs}
-        url="/api/auth/password/reset"
+        request={resetPassword}
         buttonText={t('auth.reset.submit')}
         onSuccess={completeSignIn}
       />

@@ -4,6 +4,7 @@ import type { SigninResponse } from '@partner-portal/shared/identity';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
+import { signIn } from '../api/credential-forms';
 
 export function SigninForm() {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function SigninForm() {
   return (
     <Form<SigninResponse>
       inputs={inputs}
-      url="/api/auth"
+      request={signIn}
       buttonText={t('auth.signin.submit')}
       onSuccess={completeSignIn}
     />

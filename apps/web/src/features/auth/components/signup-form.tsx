@@ -6,6 +6,7 @@ import type { FormInputs } from '@/components/form/form-definition';
 import { completeSignIn } from '../api/complete-sign-in';
 import { signupFields } from './signup-fields';
 import { PARTNER_NAME_MAX_LENGTH } from '@partner-portal/shared/field-limits';
+import { signUp } from '../api/credential-forms';
 
 /** docs/product.md#screens-and-routes "Signup account": partner name prefilled from ?partner=. */
 export function SignupForm({ partner }: { partner?: string }) {
@@ -28,7 +29,7 @@ export function SignupForm({ partner }: { partner?: string }) {
   return (
     <Form<SigninResponse>
       inputs={inputs}
-      url="/api/account"
+      request={signUp}
       buttonText={t('auth.signup.submit')}
       onSuccess={completeSignIn}
     />

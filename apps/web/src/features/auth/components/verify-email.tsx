@@ -7,9 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
+import { requestVerificationEmail } from '@/lib/profile-api';
 import { useSession } from '@/lib/session-store';
 import { completeSignIn } from '../api/complete-sign-in';
-import { requestVerificationEmail, verifyEmail } from '../api/verify-email';
+import { verifyEmail } from '../api/verify-email';
 
 type VerifyState = 'info' | 'verifying' | 'expired';
 

@@ -7,12 +7,10 @@ import {
   PlansResponseSchema,
   SelectPlanResponseSchema,
   UpgradeResponseSchema,
-  type CardUpdateInput,
-  type UpgradeInput,
 } from '@partner-portal/shared/billing';
 import { LocalCardTokenSchema, type LocalCardInput } from '@partner-portal/shared/card';
 import type { PlanId } from '@partner-portal/shared/plans';
-import { api } from '@/lib/api-client';
+import { api, type RequestBody } from '@/lib/api-client';
 
 /*
  * The billing calls (docs/billing.md). Query options live beside their fetchers, so a change can
@@ -62,12 +60,19 @@ export async function choosePlan(plan: PlanId) {
   return api.post('/api/account/plan', { plan }, { schema: SelectPlanResponseSchema });
 }
 
-export async function upgradePlan(input: UpgradeInput) {
-  return api.post('/api/account/upgrade', input, { schema: UpgradeResponseSchema });
+/*
+ * The two card forms' calls. Their body is the form's values with the card field swapped for the
+ * processor's token; the form checks it against the shared schema and so does the server.
+ */
+
+/** POST /api/account/upgrade: the paid plan, paid now; may ask for a card action first. */
+export async function upgradePlan(body: RequestBody) {
+  return api.post('/api/account/upgrade', body, { schema: UpgradeResponseSchema });
 }
 
-export async function replaceCard(input: CardUpdateInput) {
-  return api.put('/api/account/billing/card', input, { schema: CardUpdateResponseSchema });
+/** PUT /api/account/billing/card: the card future invoices are charged to. */
+export async function replaceCard(body: RequestBody) {
+  return api.put('/api/account/billing/card', body, { schema: CardUpdateResponseSchema });
 }
 
 /** The built-in card processor takes the card and answers a single-use token. */

@@ -16,7 +16,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
-import { billingKeys } from '../api/billing-api';
+import { billingKeys, replaceCard } from '../api/billing-api';
 import { cardFieldDefinition, cardPaymentFlow } from './card-field';
 import { TestModeNote } from './test-mode-note';
 
@@ -45,8 +45,7 @@ function UpdateCardForm({ onDone, payments }: { onDone: () => void; payments: Pa
   const payment = useMemo(() => cardPaymentFlow<object>(t, payments), [t, payments]);
   return (
     <Form<object>
-      url="/api/account/billing/card"
-      method="PUT"
+      request={replaceCard}
       inputs={inputs}
       payment={payment}
       onSuccess={() => {

@@ -14,7 +14,7 @@ import type { FormValues } from '@/components/form/use-form-submit';
 import { Spinner } from '@/components/ui/spinner';
 import { navigateTo } from '@/lib/navigation';
 import { updateSession } from '@/lib/session-store';
-import { billingKeys, plansQueryOptions } from '../api/billing-api';
+import { billingKeys, plansQueryOptions, upgradePlan } from '../api/billing-api';
 import { AuthenticationDialogHost } from './authentication-dialog';
 import { formatMoney } from '@partner-portal/shared/money';
 import { cardFieldDefinition, cardPaymentFlow } from './card-field';
@@ -91,7 +91,7 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
         <h2 className="text-base font-semibold">{t('billing.upgrade.pay')}</h2>
         {payments.provider === 'local' ? <TestModeNote /> : null}
         <Form<UpgradeResponse>
-          url="/api/account/upgrade"
+          request={upgradePlan}
           inputs={inputs}
           payment={payment}
           onSuccess={onSuccess}

@@ -6,6 +6,7 @@ import type { FormInputs } from '@/components/form/form-definition';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/lib/session-store';
+import { sendSupportMail } from '../api/support-mail';
 
 /**
  * docs/product.md#screens-and-routes "Help" message form and docs/product.md#api-calls `POST /api/utility/mail` (template "help", the message,
@@ -45,7 +46,7 @@ export function SupportMessageForm() {
         <Form
           key={sent}
           inputs={inputs}
-          url="/api/utility/mail"
+          request={sendSupportMail}
           schema={SupportMailInputSchema}
           buttonText={t('help.contact.send')}
           onSuccess={(_data, message) => {

@@ -4,9 +4,8 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { handleApiError } from '@/lib/error-handler';
-import { updateProfile } from '@/lib/profile-api';
+import { requestVerificationEmail, updateProfile } from '@/lib/profile-api';
 import { useSession } from '@/lib/session-store';
-import { resendEmailConfirmation } from '../api/pending-email';
 
 type Busy = 'resend' | 'cancel' | null;
 
@@ -34,7 +33,7 @@ export function PendingEmailBanner() {
   };
   const resend = () =>
     run('resend', async () => {
-      const message = await resendEmailConfirmation();
+      const message = await requestVerificationEmail();
       return message ?? t('profile.pending.resent', { email: pending });
     });
   const cancel = () =>

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  BackupCodeResponseSchema,
   TwoFactorSetupResponseSchema,
   type TwoFactorSetupResponse,
 } from '@partner-portal/shared/identity';
-import { api } from '@/lib/api-client';
+import { api, type RequestBody } from '@/lib/api-client';
 
 /** PUT /api/user/2fa { 2fa_enabled: true }: starts the set-up; answers the QR code and secret. */
 export async function startTwoFactorSetup(): Promise<TwoFactorSetupResponse> {
@@ -20,3 +21,10 @@ export async function startTwoFactorSetup(): Promise<TwoFactorSetupResponse> {
 export function useStartTwoFactorSetup() {
   return useMutation({ mutationFn: startTwoFactorSetup });
 }
+
+/** POST /api/user/2fa/verify { code }: the first code from the app; answers the backup code. */
+export const confirmTwoFactorSetup = (body: RequestBody) =>
+  api.post('/api/user/2fa/verify', body, { schema: BackupCodeResponseSchema });
+
+/** PUT /api/user/2fa { 2fa_enabled: false, code }: turns 2FA off with a code or the backup code. */
+export const disableTwoFactor = (body: RequestBody) => api.put('/api/user/2fa', body);

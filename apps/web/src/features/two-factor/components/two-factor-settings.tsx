@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackupCodeResponseSchema } from '@partner-portal/shared/identity';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
 import { Banner } from '@/components/ui/banner';
@@ -9,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { updateSession, useSession } from '@/lib/session-store';
 import { CODE_LENGTH } from '@partner-portal/shared/field-limits';
-import { useStartTwoFactorSetup } from '../api/two-factor';
+import { confirmTwoFactorSetup, disableTwoFactor, useStartTwoFactorSetup } from '../api/two-factor';
 
 type Step =
   | { kind: 'idle' }
@@ -94,13 +93,10 @@ export function TwoFactorSettings() {
             <div data-testid="totp-code-entry">
               <Form
                 inputs={codeInput}
-                url="/api/user/2fa/verify"
+                request={confirmTwoFactorSetup}
                 buttonText={t('two_factor.verify')}
                 onSuccess={(data) => {
-                  setStep({
-                    kind: 'backup',
-                    code: BackupCodeResponseSchema.parse(data).backup_code,
-                  });
+                  setStep({ kind: 'backup', code: data.backup_code });
                   updateSession({ '2fa_enabled': true });
                 }}
               />
@@ -133,8 +129,7 @@ export function TwoFactorSettings() {
                 },
                 '2fa_enabled': { type: 'hidden', value: false },
               }}
-              url="/api/user/2fa"
-              method="PUT"
+              request={disableTwoFactor}
               buttonText={t('two_factor.disable')}
               onSuccess={() => {
                 updateSession({ '2fa_enabled': false });
