@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { SignupInput } from '@partner-portal/shared/identity';
-import { accounts, accountUsers, users } from '../../db/schema/index';
+import { accounts, accountUsers } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { recordEvent } from '../../lib/events';
-import { insertUser } from '../user/insert-user';
-import { resolveSignupIdentity } from '../user/signup-identity.service';
+import { resolveSignupIdentity, signupUserId } from '../user/signup-identity.service';
 import { completeFirstFactor } from '../auth/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 import { mailAccountAdded } from '../user/account-added-mail';
@@ -22,7 +20,8 @@ export async function signUpAccount(
   input: SignupInput,
   meta: RequestMeta & { locale: string },
 ) {
-  const { existing, passwordHash } = await resolveSignupIdentity(ctx, input.email, input.password);
+  const identity = await resolveSignupIdentity(ctx, input.email, input.password);
+  const { existing } = identity;
 
   const { userId, accountId } = await ctx.db.transaction(async (tx) => {
     const [account] = await tx
@@ -30,22 +29,13 @@ export async function signUpAccount(
       .values({ name: input.partner_name, createdAt: ctx.now() })
       .returning({ id: accounts.id });
     if (!account) throw new Error('account not created');
-    let userId: string;
-    if (existing) {
-      userId = existing.id;
-      await tx.update(users).set({ duplicateUser: true }).where(eq(users.id, existing.id));
-    } else {
-      userId = await insertUser(tx, {
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        passwordHash,
-        verified: false,
-        locale: meta.locale,
-        defaultAccountId: account.id,
-        now: ctx.now(),
-      });
-    }
+    const userId = await signupUserId(tx, identity, input, {
+      verified: false,
+      locale: meta.locale,
+      defaultAccountId: account.id,
+      now: ctx.now(),
+      existingChange: { duplicateUser: true },
+    });
     await tx.insert(accountUsers).values({ accountId: account.id, userId, permission: 'owner' });
     await recordEvent(tx, {
       name: existing ? 'signup_additional_account' : 'signup',

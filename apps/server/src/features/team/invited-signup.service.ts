@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { InvitedSignupInput } from '@partner-portal/shared/identity';
-import { accountUsers, users } from '../../db/schema/index';
+import { accountUsers } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../../lib/events';
-import { insertUser } from '../user/insert-user';
-import { resolveSignupIdentity } from '../user/signup-identity.service';
+import { resolveSignupIdentity, signupUserId } from '../user/signup-identity.service';
 import { completeFirstFactor } from '../auth/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 import { mailAccountAdded } from '../user/account-added-mail';
@@ -25,27 +23,19 @@ export async function signUpInvitedUser(
   input: InvitedSignupInput,
   meta: RequestMeta & { locale: string },
 ) {
-  const { existing, passwordHash } = await resolveSignupIdentity(ctx, input.email, input.password);
+  const identity = await resolveSignupIdentity(ctx, input.email, input.password);
+  const { existing } = identity;
 
   const accepted = await ctx.db.transaction(async (tx) => {
     const invite = await claimInvite(tx, input.invite_id, input.email, ctx.now());
     if (!invite) throw new AppError('bad_request', 'error.invite_invalid', { inputError: 'email' });
-    let userId: string;
-    if (existing) {
-      userId = existing.id;
-      await tx.update(users).set({ verified: true }).where(eq(users.id, existing.id));
-    } else {
-      userId = await insertUser(tx, {
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        passwordHash,
-        verified: true,
-        locale: meta.locale,
-        defaultAccountId: invite.accountId,
-        now: ctx.now(),
-      });
-    }
+    const userId = await signupUserId(tx, identity, input, {
+      verified: true,
+      locale: meta.locale,
+      defaultAccountId: invite.accountId,
+      now: ctx.now(),
+      existingChange: { verified: true },
+    });
     await tx
       .insert(accountUsers)
       .values({

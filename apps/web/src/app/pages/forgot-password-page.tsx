@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmailLinkForm } from '@/features/auth/components/email-link-form';
 import { usePageTitle } from '@/lib/use-page-title';
-import { paths } from '../route-table';
 import { requestPasswordResetLink } from '@/features/auth/api/credential-forms';
+import { BackToSignIn } from '@/features/auth/components/back-to-sign-in';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -19,12 +18,7 @@ export default function ForgotPasswordPage() {
         buttonText={t('auth.forgot.submit')}
         sentTitle={t('auth.forgot.sent')}
       />
-      <Link
-        to={paths.signin}
-        className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        {t('auth.token.back')}
-      </Link>
+      <BackToSignIn />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { OtpForm } from '@/features/auth/components/otp-form';
 import { usePageTitle } from '@/lib/use-page-title';
-import { paths } from '../route-table';
+import { BackToSignIn } from '@/features/auth/components/back-to-sign-in';
 
 export default function SigninOtpPage() {
   const { t } = useTranslation();
@@ -20,12 +20,7 @@ export default function SigninOtpPage() {
       ) : (
         <Banner variant="error" title={t('auth.otp.missing')} />
       )}
-      <Link
-        to={paths.signin}
-        className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        {t('auth.token.back')}
-      </Link>
+      <BackToSignIn />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { clearSession } from '@/lib/session-store';
 import { revertEmailChange } from '../api/email-revert';
+import { BackToSignIn } from './back-to-sign-in';
 
 type RevertState =
   | { kind: 'ready' }
@@ -57,9 +58,7 @@ export function EmailRevert({ token }: { token: string | null }) {
         <Button asChild>
           <Link to="/forgotpassword">{t('auth.email_revert.new_password')}</Link>
         </Button>
-        <Link to="/signin" className={linkClass}>
-          {t('auth.token.back')}
-        </Link>
+        <BackToSignIn />
       </div>
     );
   }
@@ -69,9 +68,7 @@ export function EmailRevert({ token }: { token: string | null }) {
         <Banner variant="error" title={t('auth.email_revert.invalid_title')}>
           {state.message ?? t('auth.email_revert.invalid_body')}
         </Banner>
-        <Link to="/signin" className={linkClass}>
-          {t('auth.token.back')}
-        </Link>
+        <BackToSignIn />
       </div>
     );
   }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { completeSignIn } from '../api/complete-sign-in';
 import { signInWithToken } from '../api/token-sign-in';
+import { BackToSignIn } from './back-to-sign-in';
 
 /**
  * The pages a mailed or redirected link opens (magic link, social): a spinner while the token
@@ -56,12 +56,7 @@ export function TokenSignIn({
       <Banner variant="error" title={errorTitle}>
         {errorDetail}
       </Banner>
-      <Link
-        to="/signin"
-        className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        {t('auth.token.back')}
-      </Link>
+      <BackToSignIn />
     </div>
   );
 }
