@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { decodeMessage, FORM_MESSAGES, lookupTemplate, translateMessage } from './form-messages';
+import {
+  decodeMessage,
+  FORM_MESSAGES,
+  lookupTemplate,
+  translateFormMessage,
+} from './form-messages';
 import {
   dateField,
   emailField,
@@ -70,16 +75,16 @@ describe('messages produced by the shared rules', () => {
       for (const issue of result.error?.issues ?? []) {
         const { key } = decodeMessage(issue.message);
         expect(lookupTemplate('en', key), `${key} (${String(value)})`).not.toBeNull();
-        expect(translateMessage('es', issue.message, 'Campo'), key).not.toMatch(/\{\{/);
+        expect(translateFormMessage('es', issue.message, 'Campo'), key).not.toMatch(/\{\{/);
       }
     }
   });
 
   it('fills label and bounds, leaving no placeholder behind', () => {
     const message = numberField({ min: 1, max: 5 }).safeParse('9').error?.issues[0]?.message;
-    expect(translateMessage('en', message ?? '')).toBe('Please enter a value between 1 and 5');
-    expect(translateMessage('es', message ?? '')).toBe('Introduce un valor entre 1 y 5');
-    expect(translateMessage('en', 'global.form.input.error.required', 'Email')).toBe(
+    expect(translateFormMessage('en', message ?? '')).toBe('Please enter a value between 1 and 5');
+    expect(translateFormMessage('es', message ?? '')).toBe('Introduce un valor entre 1 y 5');
+    expect(translateFormMessage('en', 'global.form.input.error.required', 'Email')).toBe(
       'Email is required',
     );
   });

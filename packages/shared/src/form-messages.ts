@@ -226,6 +226,3 @@ export function translateFormMessage(locale: Locale, message: string, label = ''
   const values: MessageParams = { label, ...params };
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
-
-/** The same as translateFormMessage; the name the issue brief gives it. */
-export const translateMessage = translateFormMessage;

@@ -14,13 +14,13 @@ export const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-export const optionalUrl = (protocols: string[]) =>
+const optionalUrl = (protocols: string[]) =>
   optionalString.refine(
     (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
     { message: `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL` },
   );
 
-export const booleanFlag = optionalString.refine(
+const booleanFlag = optionalString.refine(
   (v) => v === undefined || /^(true|false|1|0|on|off|yes|no)$/i.test(v),
   { message: 'must be true or false' },
 );
@@ -122,8 +122,6 @@ export const EnvSchema = z.object({
   // enough that it cannot be guessed: the metrics name routes and traffic.
   METRICS_TOKEN: z.string().trim().min(24).optional(),
 });
-
-export type Env = z.infer<typeof EnvSchema>;
 
 export function isOn(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;

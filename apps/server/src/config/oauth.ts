@@ -1,5 +1,5 @@
 /* Social sign-in providers (OAUTH_<NAME>_*): which are on, and with which issuer and label. */
-export const OAUTH_PROVIDER_NAMES = ['google', 'microsoft', 'oidc'] as const;
+const OAUTH_PROVIDER_NAMES = ['google', 'microsoft', 'oidc'] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDER_NAMES)[number];
 export interface OAuthProviderConfig {
   name: OAuthProviderName;
@@ -26,7 +26,7 @@ const oauthPrefix = (name: OAuthProviderName) => `OAUTH_${name.toUpperCase()}_`;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Issuers must be https; plain http is tolerated only on this machine (a local test server). */
-export function isAllowedIssuer(issuer: string): boolean {
+function isAllowedIssuer(issuer: string): boolean {
   if (!URL.canParse(issuer)) return false;
   const url = new URL(issuer);
   return (

@@ -24,7 +24,7 @@ function signal() {
 }
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers, so services take `(db: Db, …)` and a transaction fits too. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

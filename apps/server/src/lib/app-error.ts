@@ -2,7 +2,7 @@ import type { PlanId } from '@partner-portal/shared/plans';
 import type { ImportProblem } from '@partner-portal/shared/report-import';
 import type { MessageKey } from './messages';
 
-export const APP_ERROR_STATUS = {
+const APP_ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   payment_required: 402,

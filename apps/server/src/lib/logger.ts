@@ -62,7 +62,7 @@ export function redactUrl(url: string): string {
 const SECRET_IN_TEXT =
   /\$argon2(?:id|i|d)\$[^\s"'\\]+|\b[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}\b|\b[A-Za-z0-9_-]{43,}\b/g;
 
-export function redactText(text: string): string {
+function redactText(text: string): string {
   return text.replace(SECRET_IN_TEXT, REDACTED);
 }
 
@@ -78,7 +78,7 @@ interface SerializedError {
  * hash) are dropped, the query's "params:" tail is cut from the message, and whatever still
  * looks like a secret in the text is hidden. Causes are serialized the same way.
  */
-export function serializeError(error: Error): SerializedError {
+function serializeError(error: Error): SerializedError {
   if (!(error instanceof Error)) {
     return { type: typeof error, message: redactText(String(error)), stack: '' };
   }

@@ -20,7 +20,7 @@ export function rateLimitFor(preset: RateLimitPreset): RateLimitOptions {
 }
 
 /** The IP the limit counts against; `request.ip` honours X-Forwarded-For only under TRUST_PROXY. */
-export function clientKey(request: FastifyRequest): string {
+function clientKey(request: FastifyRequest): string {
   return request.ip;
 }
 

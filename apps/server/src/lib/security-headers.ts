@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { ASSETS_PATH_PREFIX } from './spa';
 
 /** Paths the analytics iframe loads from our own origin (local provider); framable by us only. */
-export const EMBED_PATH_PREFIX = '/embed/';
+const EMBED_PATH_PREFIX = '/embed/';
 
 const DOCUMENT_ONLY_HEADERS = [
   'x-dns-prefetch-control',

@@ -9,7 +9,7 @@ const PACKAGE_NAME = '@partner-portal/server';
  * dev`) and bundled into `dist/` (`npm start`), at different depths, so files beside the code
  * (migrations, the built web app) are found from the package rather than from this module.
  */
-export function findServerRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+function findServerRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest)) {

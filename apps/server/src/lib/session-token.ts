@@ -7,7 +7,7 @@ import { signJwt, verifyJwt } from './hs256-jwt';
 export const SESSION_ISSUER = 'partner-portal';
 export const SESSION_AUDIENCE = 'partner-portal';
 /** docs/security.md#sessions: 12 h absolute lifetime; impersonation at most 1 h. */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const IMPERSONATION_TTL_SECONDS = 60 * 60;
 
 export function sessionKey(secret: string): Uint8Array {

@@ -39,7 +39,7 @@ import {
   type Workload,
 } from './workload';
 
-export type { CrashReport, CrashTrialOptions, Violation } from './trial-report';
+export type { CrashReport, CrashTrialOptions } from './trial-report';
 
 /*
  * Kill -9 trials (`npm run test:crash`): the built server (`npm run serve`) takes a concurrent

@@ -12,7 +12,7 @@ export interface CrashTrialOptions {
   log?: (line: string) => void;
 }
 
-export interface Violation {
+interface Violation {
   trial: number;
   seed: number;
   invariant: string;

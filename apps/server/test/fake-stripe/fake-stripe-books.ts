@@ -19,7 +19,7 @@ const MONTH = 30 * DAY;
 const RETRY_DAYS = [1, 3, 5];
 
 /** Stripe's named test payment methods, by the card number each stands for. */
-export const TEST_PAYMENT_METHODS: Record<string, string> = {
+const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
   pm_card_mastercard: '5555555555554444',
   pm_card_authenticationRequiredOnSetup: '4000002500003155',

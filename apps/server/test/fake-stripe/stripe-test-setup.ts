@@ -4,11 +4,11 @@ import { createStripeProvider } from '../../src/features/billing/stripe/stripe-p
 import { FakeStripe } from './fake-stripe-server';
 
 /** The Stripe catalogue the tests configure: one price per paid plan, at the plan's price. */
-export const FAKE_PRICE_IDS: Partial<Record<PlanId, string>> = Object.fromEntries(
+const FAKE_PRICE_IDS: Partial<Record<PlanId, string>> = Object.fromEntries(
   PLANS.filter((plan) => plan.requiresCard).map((plan) => [plan.id, `price_fake_${plan.id}`]),
 );
 
-export const FAKE_WEBHOOK_SECRET = 'whsec_fake_partner_portal_tests';
+const FAKE_WEBHOOK_SECRET = 'whsec_fake_partner_portal_tests';
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const prices = Object.fromEntries(

@@ -39,7 +39,7 @@ const LAYOUTS: Record<LayoutName, RouteObject['lazy']> = {
  * docs/product.md#states-and-transitions guard, run before every navigation so a protected page never flashes; the redirect
  * replaces the history entry so Back does not return to a page the user may not see.
  */
-export async function guardLoader({ request }: { request: Request }): Promise<null> {
+async function guardLoader({ request }: { request: Request }): Promise<null> {
   // A stored session is checked by its schema, which a signed-out first visit never loads.
   await sessionStoreReady();
   const url = new URL(request.url);

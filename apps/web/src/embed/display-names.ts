@@ -27,7 +27,7 @@ function regionName(locale: Locale, code: string): string | undefined {
 }
 
 /** "paid_search" → "Paid search": an unknown value still reads as a name. */
-export function capitalise(locale: Locale, value: string): string {
+function capitalise(locale: Locale, value: string): string {
   const words = value.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
 }

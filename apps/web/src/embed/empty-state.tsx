@@ -5,7 +5,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** The host app's import screen; the frame is on the app's own origin. */
-export const IMPORT_DATA_PATH = '/account/data';
+const IMPORT_DATA_PATH = '/account/data';
 
 /**
  * Shown instead of every chart and table while the account has no report rows: what the

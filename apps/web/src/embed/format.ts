@@ -1,7 +1,7 @@
 import type { Locale } from '@partner-portal/shared/constants';
 
 /** Report money is in US dollars: the demo data's currency, and the one imports are read in. */
-export const REPORT_CURRENCY = 'USD';
+const REPORT_CURRENCY = 'USD';
 
 type NumberKind = 'count' | 'money' | 'compactCount' | 'compactMoney' | 'percent';
 
@@ -62,5 +62,3 @@ export function chartColors(dark: boolean) {
     ? { primary: '#818cf8', secondary: '#34d399', grid: '#374151', text: '#d1d5db' }
     : { primary: '#4f46e5', secondary: '#059669', grid: '#e5e7eb', text: '#374151' };
 }
-
-export const SERIES_PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#06b6d4', '#8b5cf6'];

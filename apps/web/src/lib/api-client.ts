@@ -5,7 +5,7 @@ import type { ImportProblem } from '@partner-portal/shared/report-import';
 import { getLocale, getSession } from './session-store';
 import { i18n } from './i18n';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Any non-2xx answer (docs/product.md#errors fields), or status 0 when there was no answer at all. */
 export class ApiError extends Error {
@@ -107,7 +107,7 @@ export async function apiBlob(url: string): Promise<Blob> {
  * docs/product.md#api-calls calls: JSON (or multipart for FormData), bearer token and Accept-Language from the
  * stored user, and the XSRF header on unsafe methods — only to our own origin.
  */
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: HttpMethod,
   url: string,
   options: RequestOptions<T> = {},

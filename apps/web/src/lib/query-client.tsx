@@ -5,7 +5,7 @@ import { handleApiError } from './error-handler';
 import { QueryClientSourceContext } from './query-client-source';
 
 /** docs/product.md#errors: failed fetches go to the central handler; client errors (4xx) are not retried. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleApiError }),
     mutationCache: new MutationCache({ onError: handleApiError }),

@@ -4,7 +4,7 @@
  * the first render; and `rest`, everything else, loaded with the first screen that needs it.
  * vite.config.ts groups the files into one chunk per language and part from this same list.
  */
-export const CORE_TRANSLATION_FILES: readonly string[] = ['app', 'auth', 'global', 'titles', 'ui'];
+const CORE_TRANSLATION_FILES: readonly string[] = ['app', 'auth', 'global', 'titles', 'ui'];
 
 export type TranslationPart = 'core' | 'rest';
 export const TRANSLATION_PARTS: readonly TranslationPart[] = ['core', 'rest'];

@@ -40,7 +40,7 @@ export function currentUser(patch: Partial<StoredSession> = {}) {
   return { data: user };
 }
 
-export type RouteAnswer = { status?: number; body: unknown };
+type RouteAnswer = { status?: number; body: unknown };
 export type RouteHandler = (body: unknown) => RouteAnswer | Promise<RouteAnswer>;
 
 /**

@@ -10,7 +10,7 @@ import { generateReportRows } from './report-generator';
 export const DEMO_PASSWORD = 'Demo-partner-1!';
 
 /** Issue 5 "Demo data": exactly these people, in these accounts. */
-export const DEMO_USERS = [
+const DEMO_USERS = [
   {
     email: 'owner@demo.test',
     firstName: 'Olivia',

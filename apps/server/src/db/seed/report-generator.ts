@@ -18,7 +18,7 @@ export interface GeneratedRow {
 }
 
 /** mulberry32: tiny, fast and good enough for demo data; the same seed gives the same rows. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -56,7 +56,7 @@ function shiftDays(date: string, days: number): string {
 }
 
 /** The same number of days just before the range, for period-over-period change. */
-export function previousRange(range: ReportRange): ReportRange {
+function previousRange(range: ReportRange): ReportRange {
   const length = daysBetween(range.from, range.to) + 1;
   return { from: shiftDays(range.from, -length), to: shiftDays(range.from, -1) };
 }

@@ -16,14 +16,14 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** Stops a misbehaving API from paging forever. */
 const MAX_PAGES = 200;
 
-export interface SigmaApiSettings {
+interface SigmaApiSettings {
   apiBase: string;
   clientId: string;
   secret: string;
 }
 
 /** Sigma REST API: `POST /v2/auth/token` (client credentials), then `GET /v2/workbooks` pages. */
-export async function fetchSigmaWorkbooks(settings: SigmaApiSettings): Promise<SigmaWorkbook[]> {
+async function fetchSigmaWorkbooks(settings: SigmaApiSettings): Promise<SigmaWorkbook[]> {
   const base = settings.apiBase.replace(/\/$/, '');
   const tokenResponse = await fetch(`${base}/v2/auth/token`, {
     method: 'POST',

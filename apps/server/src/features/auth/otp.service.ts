@@ -8,7 +8,7 @@ import { completeSecondFactor } from './session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 
 /** docs/security.md#two-factor-codes: at most 5 wrong codes per challenge, then it is dead. */
-export const MAX_OTP_ATTEMPTS = 5;
+const MAX_OTP_ATTEMPTS = 5;
 
 /** POST /api/auth/otp { code, jwt }: the second step of every sign-in when 2FA is on. */
 export async function completeOtpChallenge(

@@ -48,7 +48,7 @@ export interface CardChange {
   action: WaitingPayment | null;
 }
 
-export interface InvoicePage {
+interface InvoicePage {
   invoices: InvoiceSummary[];
   nextCursor: string | null;
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
 import { customerIdOf } from './billing-customer';
 
-export const INVOICE_PAGE_SIZE = 12;
+const INVOICE_PAGE_SIZE = 12;
 
 /** GET /api/account/billing/invoices: newest first, a page at a time. */
 export async function listAccountInvoices(

@@ -1,17 +1,15 @@
 import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../lib/messages';
 
-export const PAYMENT_ERROR_CODES = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'invalid_expiry',
-  'invalid_cvc',
-  'invalid_token',
-  'authentication_failed',
-  'processing_error',
-] as const;
-export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+export type PaymentErrorCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'invalid_expiry'
+  | 'invalid_cvc'
+  | 'invalid_token'
+  | 'authentication_failed'
+  | 'processing_error';
 
 /**
  * A card the provider refused, from either provider, worded for the cardholder and shown under

@@ -9,7 +9,7 @@ import { isNotificationActive } from '../notifications/notification-settings.ser
  * docs/product.md#screens-and-routes "Signup user": the page reads the e-mail and the hidden invite id from the query. That
  * `id` is the invite's one-time link token (base64url), never its row id.
  */
-export function inviteLink(appUrl: string, invite: { token: string; email: string }): string {
+function inviteLink(appUrl: string, invite: { token: string; email: string }): string {
   return `${appUrl}/signup/user?email=${encodeURIComponent(invite.email)}&id=${encodeURIComponent(invite.token)}`;
 }
 

@@ -16,7 +16,7 @@ type UserRow = typeof users.$inferSelect;
  * (TOTP and backup codes alike). Past the cap every code is refused, even a right one, until the
  * window has passed, and the user is mailed once.
  */
-export const SECOND_FACTOR_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 } as const;
+const SECOND_FACTOR_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 } as const;
 
 /**
  * Checks a one-time code for a user (sign-in challenge, turning 2FA on or off, confirming an

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
-export const TOTP_ISSUER = 'Partner Portal';
+const TOTP_ISSUER = 'Partner Portal';
 const PERIOD_SECONDS = 30;
 // Backup codes avoid look-alike characters (0/O, 1/I/L) since people copy them by hand.
 const BACKUP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const BACKUP_CODE_LENGTH = 10;
+const BACKUP_CODE_LENGTH = 10;
 
 /** RFC 6238: SHA-1, 6 digits, 30 s, a 160-bit secret. */
 export function createTotp(secretBase32: string, label: string): TOTP {

@@ -3,7 +3,7 @@ import type { MailTemplate, TemplateText } from './mail-template-types';
 import { MAIL_TEXT_EN } from './mail-text-en';
 import { MAIL_TEXT_ES } from './mail-text-es';
 
-export type { MailTemplate, TemplateText };
+export type { MailTemplate };
 
 const TEXT: Record<Locale, Record<MailTemplate, TemplateText>> = {
   en: MAIL_TEXT_EN,

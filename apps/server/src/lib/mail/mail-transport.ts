@@ -68,7 +68,7 @@ const LINK = /https?:\/\/\S+/g;
  * Without SMTP a mail's links are printed to the log (and the row stays in the outbox), so a
  * fresh install can still verify e-mail and follow sign-in links.
  */
-export function createLogDelivery(logger: FastifyBaseLogger): MailDelivery {
+function createLogDelivery(logger: FastifyBaseLogger): MailDelivery {
   return {
     kind: 'log',
     async deliver(mail) {

@@ -19,7 +19,7 @@ export type FormInputType =
   | 'card'
   | 'hidden';
 
-export interface FormOption {
+interface FormOption {
   value: string;
   label: string;
   group?: string;

@@ -14,10 +14,7 @@ const RULE_KEY =
   /^global\.form\.(?:input\.error\.|select\.error\.|field\.|file\.error\.required$|otp\.error\.)/;
 
 /** Words a field error: the server's text as is, else the definition's, else the rule's. */
-export function useFieldErrorText(
-  def: FormInputDefinition,
-  error: FieldError | undefined,
-): string | null {
+function useFieldErrorText(def: FormInputDefinition, error: FieldError | undefined): string | null {
   const { t, i18n } = useTranslation();
   if (!error) return null;
   const message = error.message ?? 'global.form.input.error.required';

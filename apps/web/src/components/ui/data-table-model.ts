@@ -43,7 +43,7 @@ export function renderCell<T>(column: DataTableColumn<T>, row: T): ReactNode {
   return column.cell ? column.cell(row) : formatCell(cellValue(column, row), column.kind);
 }
 
-export function cellValue<T>(column: DataTableColumn<T>, row: T): unknown {
+function cellValue<T>(column: DataTableColumn<T>, row: T): unknown {
   return column.accessor ? column.accessor(row) : (row as Record<string, unknown>)[column.key];
 }
 

@@ -12,7 +12,7 @@ import { useRowSelection } from './data-table-selection';
 import type { DataTableViewProps } from './data-table-view';
 import { Input } from './input';
 
-export type { ColumnPriority, DataTableColumn } from './data-table-model';
+export type { DataTableColumn } from './data-table-model';
 
 export type { RowAction } from './data-table-row-actions';
 

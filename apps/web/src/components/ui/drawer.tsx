@@ -5,7 +5,6 @@ import { DialogCloseButton, overlayClasses } from './dialog';
 
 export const Drawer = DialogPrimitive.Root;
 export const DrawerTrigger = DialogPrimitive.Trigger;
-export const DrawerClose = DialogPrimitive.Close;
 
 /**
  * A side sheet. docs/product.md#constants-and-limits gives "max width 60 units, opens right"; 60 Tailwind units is 15rem,

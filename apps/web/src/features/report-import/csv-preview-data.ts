@@ -3,7 +3,7 @@ import { compareHeader } from '@partner-portal/shared/report-import';
 
 /** Enough of the start of a file for its header and first rows, however large the file is. */
 const PREVIEW_BYTES = 64 * 1024;
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 
 export interface CsvPreview {
   header: string[];

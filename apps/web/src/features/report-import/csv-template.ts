@@ -1,7 +1,7 @@
 import { REPORT_COLUMNS } from '@partner-portal/shared/report-import';
 
 /** The template: the header row and one example line, which the user replaces with their own. */
-export function reportTemplateCsv(): string {
+function reportTemplateCsv(): string {
   const example = [
     '2026-01-31',
     'Acme Travel',
@@ -18,7 +18,7 @@ export function reportTemplateCsv(): string {
   return `${REPORT_COLUMNS.join(',')}\r\n${example.join(',')}\r\n`;
 }
 
-export const TEMPLATE_FILE_NAME = 'report-template.csv';
+const TEMPLATE_FILE_NAME = 'report-template.csv';
 
 /** Saves the template through a download link; the object URL is let go once it was clicked. */
 export function downloadReportTemplate(): void {

@@ -31,7 +31,7 @@ export interface ProcessorEvent {
 }
 
 /** Days after a failed renewal on which it is tried again; after the last, it is canceled. */
-export const RETRY_DAYS = [1, 3, 5] as const;
+const RETRY_DAYS = [1, 3, 5] as const;
 
 export async function endSubscription(tx: Db, sub: LocalSubscriptionRow, at: Date) {
   if (sub.latestInvoiceId) {

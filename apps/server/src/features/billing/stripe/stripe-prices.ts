@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLANS, type PlanId } from '@partner-portal/shared/plans';
 
 /** The plans Stripe bills: every plan that needs a card. Each needs a price id in STRIPE_PRICES. */
-export const STRIPE_BILLED_PLANS = PLANS.filter((plan) => plan.requiresCard).map((plan) => plan.id);
+const STRIPE_BILLED_PLANS = PLANS.filter((plan) => plan.requiresCard).map((plan) => plan.id);
 
 export type StripePrices = Partial<Record<PlanId, string>>;
 

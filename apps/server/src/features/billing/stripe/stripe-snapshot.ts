@@ -26,7 +26,7 @@ const at = (seconds: number) => new Date(seconds * 1000);
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-export function planOf(prices: StripePrices, price: string | Stripe.Price | null | undefined) {
+function planOf(prices: StripePrices, price: string | Stripe.Price | null | undefined) {
   const priceId = idOf(price);
   const plan = priceId ? planOfPrice(prices, priceId) : null;
   if (!plan) {
@@ -78,7 +78,7 @@ export interface WaitingIntent {
 }
 
 /** The latest invoice when it is open: what it waits for, found on its payment intent. */
-export async function waitingPaymentOf(
+async function waitingPaymentOf(
   stripe: Stripe,
   invoice: Stripe.Invoice | null,
   description: string,

@@ -18,7 +18,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The app's view of a Stripe event: which subscription it is about, and when Stripe retries. */
-export function subscriptionEventOf(event: Stripe.Event): SubscriptionEvent | null {
+function subscriptionEventOf(event: Stripe.Event): SubscriptionEvent | null {
   if (!HANDLED.has(event.type)) return null;
   const type = event.type as SubscriptionEvent['type'];
   const object = event.data.object as { object: string };

@@ -7,16 +7,16 @@ import {
 import { api } from '@/lib/api-client';
 
 /** GET /api/notification: every notification with whether it is on. */
-export async function fetchNotifications(): Promise<NotificationList> {
+async function fetchNotifications(): Promise<NotificationList> {
   return (await api.get('/api/notification', { schema: NotificationListSchema })).data;
 }
 
 /** PATCH /api/notification: the switches that changed; answers every switch as stored. */
-export async function saveNotifications(patch: NotificationPatch): Promise<NotificationList> {
+async function saveNotifications(patch: NotificationPatch): Promise<NotificationList> {
   return (await api.patch('/api/notification', patch, { schema: NotificationListSchema })).data;
 }
 
-export const notificationsQueryOptions = () => ({
+const notificationsQueryOptions = () => ({
   queryKey: ['notification'] as const,
   queryFn: fetchNotifications,
   // A failure shows the retry banner at once: no silent retries first.

@@ -7,7 +7,7 @@ import { setSession } from '@/lib/session-store';
 import { setDarkMode } from '@/lib/theme';
 
 /** docs/product.md#states-and-transitions: where a freshly signed-in user lands. */
-export function landingPath(user: Pick<StoredSession, 'verified' | 'plan'>): string {
+function landingPath(user: Pick<StoredSession, 'verified' | 'plan'>): string {
   if (!user.verified) return '/signup/verify';
   return user.plan ? '/welcome' : '/signup/plan';
 }

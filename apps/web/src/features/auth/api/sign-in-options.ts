@@ -20,7 +20,7 @@ function hasOptions(data: unknown): boolean {
  * zod with it) is fetched only when there is something to check, never for /signin's first paint.
  * An answer the schema refuses counts as none.
  */
-export async function fetchSignInOptions(): Promise<SignInOptions> {
+async function fetchSignInOptions(): Promise<SignInOptions> {
   const { data } = await api.get('/api/auth/providers');
   if (!hasOptions(data)) return NONE;
   const { SocialProvidersResponseSchema } = await import('@partner-portal/shared/social');

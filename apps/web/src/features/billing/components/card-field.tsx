@@ -16,7 +16,7 @@ import {
 // The built-in form's parts: a refusal naming one of them is shown under the card field.
 const CARD_PARTS = new Set(['number', 'expiry', 'cvc', 'name']);
 
-export const usesStripe = (
+const usesStripe = (
   payments: PaymentsSettings,
 ): payments is PaymentsSettings & { publishable_key: string } =>
   payments.provider === 'stripe' && Boolean(payments.publishable_key);

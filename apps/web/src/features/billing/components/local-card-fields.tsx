@@ -57,7 +57,7 @@ function problemOf(part: Part, value: LocalCardValue, brand: CardBrand): string 
 
 const PARTS: Part[] = ['number', 'expiry', 'cvc', 'name'];
 
-export function isLocalCardComplete(value: LocalCardValue): boolean {
+function isLocalCardComplete(value: LocalCardValue): boolean {
   const brand = cardBrandOf(value.number);
   return PARTS.every((part) => problemOf(part, value, brand) === null);
 }

@@ -13,7 +13,7 @@ const FEATURE_COUNT: Record<PlanId, number> = {
   free_pro: 2,
 };
 
-export function PlanPrice({ plan }: { plan: Plan }) {
+function PlanPrice({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation();
   if (plan.price === 0) return <>{t('billing.plans.free')}</>;
   const amount = formatMoney(Math.round(plan.price * 100), plan.currency.code, i18n.language);

@@ -14,7 +14,7 @@ import { CARD_FIELD_FONT_SIZE } from '@partner-portal/shared/constants';
 
 let loaded: { key: string; stripe: Promise<Stripe | null> } | null = null;
 
-export function loadStripeJs(publishableKey: string): Promise<Stripe | null> {
+function loadStripeJs(publishableKey: string): Promise<Stripe | null> {
   if (loaded?.key !== publishableKey) {
     const stripe = import('@stripe/stripe-js/pure').then(({ loadStripe }) =>
       loadStripe(publishableKey),

@@ -8,11 +8,11 @@ export type WorkbooksState =
   | { status: 'failed'; retry: () => void };
 
 /** GET /api/sigma/workbook: what the signed-in user may open, core first. */
-export async function fetchWorkbooks(): Promise<Workbook[]> {
+async function fetchWorkbooks(): Promise<Workbook[]> {
   return (await api.get('/api/sigma/workbook', { schema: WorkbookListSchema })).data;
 }
 
-export const workbooksQueryOptions = () => ({
+const workbooksQueryOptions = () => ({
   queryKey: ['sigma', 'workbooks'] as const,
   queryFn: fetchWorkbooks,
   // A failure shows the retry button at once, as it always has: no silent retries first.

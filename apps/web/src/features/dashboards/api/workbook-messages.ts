@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Events a workbook iframe posts (Sigma's, and the built-in page's in the same shape). */
-export const WorkbookMessageSchema = z.discriminatedUnion('type', [
+const WorkbookMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workbook:loaded') }),
   z.object({ type: z.literal('workbook:dataloaded') }),
   z.object({

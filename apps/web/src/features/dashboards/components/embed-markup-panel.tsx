@@ -13,7 +13,7 @@ import { useWorkbooks } from '../api/use-workbooks';
 import { INITIAL_HEIGHT } from './workbook-frame';
 import { WorkbooksPending } from './workbooks-pending';
 
-export function iframeMarkup(url: string, title: string): string {
+function iframeMarkup(url: string, title: string): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return `<iframe src="${escape(url)}" title="${escape(title)}" width="100%" height="${INITIAL_HEIGHT}" style="border:0" allow="fullscreen"></iframe>`;
 }

@@ -20,7 +20,7 @@ const isNewEmail = (values: FormValues, user: Pick<StoredSession, 'email'>) =>
  * Only what differs from the stored user goes to the server (the e-mail compared lower-case),
  * and the proof of a new e-mail (password or code) only with it.
  */
-export function changedProfileFields(values: FormValues, user: StoredSession): ProfileUpdateInput {
+function changedProfileFields(values: FormValues, user: StoredSession): ProfileUpdateInput {
   const changed: ProfileUpdateInput = {};
   if (text(values.first_name) !== user.first_name) changed.first_name = text(values.first_name);
   if (text(values.last_name) !== user.last_name) changed.last_name = text(values.last_name);

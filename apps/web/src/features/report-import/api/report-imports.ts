@@ -9,7 +9,7 @@ import { api, apiUpload } from '@/lib/api-client';
 
 const IMPORTS_URL = '/api/account/data/imports';
 
-export const reportImportsQueryOptions = () => ({
+const reportImportsQueryOptions = () => ({
   queryKey: ['account', 'data', 'imports'] as const,
   queryFn: async (): Promise<ReportImport[]> =>
     (await api.get(IMPORTS_URL, { schema: ReportImportListSchema })).data,

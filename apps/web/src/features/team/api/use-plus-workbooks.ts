@@ -3,12 +3,12 @@ import { WorkbookListSchema, type Workbook } from '@partner-portal/shared/workbo
 import { api } from '@/lib/api-client';
 
 /** GET /api/sigma/workbook, kept to the Plus workbooks a member may be given (docs/product.md#states-and-transitions). */
-export async function fetchPlusWorkbooks(): Promise<Workbook[]> {
+async function fetchPlusWorkbooks(): Promise<Workbook[]> {
   const { data } = await api.get('/api/sigma/workbook', { schema: WorkbookListSchema });
   return data.filter((workbook) => workbook.kind === 'plus');
 }
 
-export const plusWorkbooksQueryOptions = () => ({
+const plusWorkbooksQueryOptions = () => ({
   queryKey: ['sigma', 'workbooks', 'plus'] as const,
   queryFn: fetchPlusWorkbooks,
 });

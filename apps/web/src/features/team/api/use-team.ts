@@ -8,11 +8,11 @@ import {
 import { api } from '@/lib/api-client';
 
 /** GET /api/account/users: the account's members and its open invites. */
-export async function fetchTeam(): Promise<AccountUsersResponse> {
+async function fetchTeam(): Promise<AccountUsersResponse> {
   return (await api.get('/api/account/users', { schema: AccountUsersResponseSchema })).data;
 }
 
-export const teamQueryOptions = () => ({
+const teamQueryOptions = () => ({
   queryKey: ['account', 'users'] as const,
   queryFn: fetchTeam,
 });

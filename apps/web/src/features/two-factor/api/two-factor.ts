@@ -7,7 +7,7 @@ import {
 import { api, type RequestBody } from '@/lib/api-client';
 
 /** PUT /api/user/2fa { 2fa_enabled: true }: starts the set-up; answers the QR code and secret. */
-export async function startTwoFactorSetup(): Promise<TwoFactorSetupResponse> {
+async function startTwoFactorSetup(): Promise<TwoFactorSetupResponse> {
   return (
     await api.put(
       '/api/user/2fa',
