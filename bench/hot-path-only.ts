@@ -3,7 +3,7 @@
 // leaving the others as the last full `npm run bench` wrote them.
 import { readFileSync } from 'node:fs';
 import { runHotPathBench } from './hot-path';
-import { hotPathSection } from './hot-path-report';
+import { apiKeySection, hotPathSection } from './hot-path-report';
 import { RESULTS_FILE, sectionOf, writeSection } from './results-file';
 
 const HEADING = '## Hot path: GET /api/user';
@@ -26,4 +26,6 @@ const section = [
 if (!heading || !sectionOf(readFileSync(RESULTS_FILE, 'utf8'), heading))
   throw new Error(`${RESULTS_FILE} has no "${HEADING}" section: run npm run bench`);
 writeSection(section);
-process.stdout.write(`${section}\n`);
+const keys = apiKeySection(bench).join('\n');
+writeSection(keys);
+process.stdout.write(`${section}\n\n${keys}\n`);

@@ -40,3 +40,20 @@ export function hotPathSection(bench: HotPathBench): string[] {
     '',
   ];
 }
+
+/** The section comparing a key-authenticated call with the same call on a session. */
+export function apiKeySection(bench: HotPathBench): string[] {
+  return [
+    '## API key or session: GET /api/account/users',
+    '',
+    "The demo owner's team list on the embedded database, called with their session and with an API key of theirs holding `user.read` (the key's own rate limit raised for the run). A key call checks its checksum, its cached hash, scope, creator permission and rate, and counts its use in memory.",
+    '',
+    '| caller | requests/s | p50 ms | p99 ms | errors + non-2xx |',
+    '|---|---|---|---|---|',
+    row('session', bench.keys.session),
+    row('API key', bench.keys.key),
+    '',
+    `The key answers ${((bench.keys.key.rps / bench.keys.session.rps) * 100).toFixed(0)} % of the session's requests/s.`,
+    '',
+  ];
+}

@@ -22,6 +22,8 @@ export interface HotPathBench {
   hello: Throughput;
   peer: Throughput | null;
   app: { pglite: Throughput; postgres: Throughput | null };
+  /** GET /api/account/users with the owner's session and with an API key of theirs. */
+  keys: { session: Throughput; key: Throughput };
   boot: { freshMs: number; restartMs: number };
 }
 
@@ -29,14 +31,25 @@ const repoRoot = new URL('..', import.meta.url).pathname;
 const XSRF = 'bench-xsrf-token';
 const SECRET = randomBytes(32).toString('hex');
 
-async function load(url: string, seconds: number, connections: number, token?: string) {
+async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  token?: string,
+  options: { apiKey?: boolean } = {},
+) {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    // What the SPA sends: the bearer token and the XSRF cookie it was handed on its first call.
+    // What the SPA sends: the bearer token and the XSRF cookie it was handed on its first call;
+    // an integration sends its key alone.
     ...(token
-      ? { headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${XSRF}` } }
+      ? {
+          headers: options.apiKey
+            ? { authorization: `Bearer ${token}` }
+            : { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${XSRF}` },
+        }
       : {}),
   });
   return {
@@ -68,6 +81,23 @@ async function startPeer(script: string, env: Record<string, string>) {
   };
 }
 
+/** A key of the signed-in owner's that may list the team. */
+async function createApiKey(url: string, token: string): Promise<string> {
+  const response = await fetch(`${url}/api/key`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${XSRF}`,
+      'x-xsrf-token': XSRF,
+    },
+    body: JSON.stringify({ name: 'bench', scope: ['user.read'] }),
+  });
+  const body = (await response.json()) as { data?: { key?: string } };
+  if (!body.data?.key) throw new Error(`key not created: ${response.status}`);
+  return body.data.key;
+}
+
 async function timeBoot(env: Record<string, string>, dataDir?: string) {
   const port = await findFreePort();
   const started = Date.now();
@@ -80,7 +110,13 @@ export async function runHotPathBench(
   seconds: number,
   connections: number,
 ): Promise<HotPathBench> {
-  const appEnv = { LOG_LEVEL: 'warn', DEMO_SEED: 'true', SESSION_SECRET: SECRET };
+  // The key's own rate (600 a minute) would answer most of the load with 429.
+  const appEnv = {
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: 'true',
+    SESSION_SECRET: SECRET,
+    API_KEY_RATE_LIMIT: '1000000',
+  };
 
   const hello = await startPeer('bench/peers/fastify-hello.ts', {});
   let helloResult: Throughput;
@@ -94,9 +130,16 @@ export async function runHotPathBench(
   await fresh.server.stop({ keepData: true });
   const restart = await timeBoot(appEnv, fresh.server.dataDir);
   let pglite: Throughput;
+  let keys: HotPathBench['keys'];
   try {
     const token = await signIn(restart.server.url);
     pglite = await load(`${restart.server.url}/api/user`, seconds, connections, token);
+    const users = `${restart.server.url}/api/account/users`;
+    const key = await createApiKey(restart.server.url, token);
+    keys = {
+      session: await load(users, seconds, connections, token),
+      key: await load(users, seconds, connections, key, { apiKey: true }),
+    };
   } finally {
     await restart.server.stop();
   }
@@ -122,6 +165,7 @@ export async function runHotPathBench(
     hello: helloResult,
     peer,
     app: { pglite, postgres },
+    keys,
     boot: { freshMs: fresh.ms, restartMs: restart.ms },
   };
 }

@@ -8,7 +8,7 @@ import { findFreePort } from '../e2e/fixtures/free-port';
 import { runBillingBench, type BillingBench } from './billing';
 import { runDashboardBench, type DashboardBench } from './dashboards';
 import { runHotPathBench } from './hot-path';
-import { hotPathSection } from './hot-path-report';
+import { apiKeySection, hotPathSection } from './hot-path-report';
 import { measureRouteJs, SIGNIN_MODULES, signinJsSection } from './route-js-size';
 import { writePage } from './results-file';
 import { runSignInFloodBench } from './signin-flood';
@@ -54,6 +54,9 @@ async function main(): Promise<void> {
   const hotPath = await runHotPathBench(postgresForHotPath, durationSeconds, connections);
   console.log(
     `GET /api/user: ${hotPath.app.pglite.rps} req/s on PGlite, ${hotPath.app.postgres?.rps ?? '—'} on PostgreSQL; Express peer ${hotPath.peer?.rps ?? '—'}; Fastify hello ${hotPath.hello.rps}`,
+  );
+  console.log(
+    `GET /api/account/users: ${hotPath.keys.session.rps} req/s with a session, ${hotPath.keys.key.rps} with an API key`,
   );
 
   const flood = await runSignInFloodBench(durationSeconds);
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
     ...rows,
     '',
     ...hotPathSection(hotPath),
+    ...apiKeySection(hotPath),
     '## GET /api/user during a sign-in flood',
     '',
     `The demo owner's GET /api/user at a steady 200 calls/s, idle and then while ${flood.signins.sent.toLocaleString('en')} wrong-password sign-ins arrive at 60/s from random addresses (answers: ${Object.entries(

@@ -8,8 +8,10 @@ import type { Database } from './db/client';
 import { registerRequestLocale } from './lib/request-locale';
 import { accountRoutes } from './features/account/account.routes';
 import { workbookRoutes } from './features/analytics/analytics.routes';
+import { apiKeyRoutes } from './features/api-keys/api-key.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { reportImportRoutes } from './features/analytics/report-import.routes';
+import { reportRoutes } from './features/analytics/reports.routes';
 import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
 import type { BillingProvider } from './features/billing/billing-provider';
@@ -37,6 +39,8 @@ import { socialProviderRoutes, socialRoutes } from './features/social/social.rou
 import { createAccountLimits } from './lib/account-rate-limit';
 import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
+import { KeyUsage } from './lib/key-usage';
+import { LiveKeys } from './lib/live-keys';
 import { LiveSessions } from './lib/live-sessions';
 import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
@@ -68,9 +72,14 @@ export interface AppDeps {
   runJobs?: boolean;
   /** Prefix for Redis keys, so parallel test runs on one Redis do not share counters. */
   redisNamespace?: string;
+  /** How often API-key use is written (tests shorten it). */
+  keyUsageFlushMs?: number;
   /** Turned to draining by the server on SIGTERM, so /api/ready answers 503. */
   readiness?: Readiness;
 }
+
+/** How often each instance writes its keys' call counts and last use. */
+const KEY_USAGE_FLUSH_MS = 5_000;
 
 /** TRUST_PROXY as a hop count becomes a function: Fastify's types take no plain number. */
 function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
@@ -130,9 +139,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await database.listen();
   const sessions = new LiveSessions(database.db, database.changes);
-  app.addHook('onClose', async () => sessions.close());
+  const keys = new LiveKeys(database.db, database.changes);
+  const keyUsage = new KeyUsage(database.db);
+  const usageFlush = setInterval(() => {
+    keyUsage.flush().catch((error: unknown) => app.log.warn({ err: error }, 'key usage not saved'));
+  }, deps.keyUsageFlushMs ?? KEY_USAGE_FLUSH_MS);
+  usageFlush.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(usageFlush);
+    sessions.close();
+    keys.close();
+    await keyUsage.flush();
+  });
   registerMetrics(app, { token: config.metricsToken, database, sessions });
-  registerAuthGuard(app, { sessions, sessionSecret: config.sessionSecret, now: deps.now });
+  registerAuthGuard(app, {
+    sessions,
+    keys,
+    keyUsage,
+    keyRateLimit: config.apiKeyRateLimit,
+    sessionSecret: config.sessionSecret,
+    now: deps.now,
+  });
 
   const mail = deps.mail ?? createMailTransport(config, database.db);
   const now = deps.now ?? (() => new Date());
@@ -191,12 +218,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Team (issue 6): GET /api/account/users, DELETE /api/user/:id, GET /api/user/permissions.
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
+  await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
   // DELETE /api/account, DELETE /api/user; POST /api/utility/mail, /api/feedback (full paths).
   await app.register(supportMailRoutes, { prefix: '/api/utility/mail', ctx });
   await app.register(feedbackRoutes, { prefix: '/api/feedback', ctx });
   await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
   await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
   await app.register(reportImportRoutes, { prefix: '/api/account/data/imports', ctx });
+  await app.register(reportRoutes, { prefix: '/api/reports', ctx });
   const oidcClients = new OidcClients(
     config.oauthProviders,
     (provider) => `${config.appUrl}/auth/${provider}/callback`,

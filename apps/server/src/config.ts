@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { resolve } from 'node:path';
+import { ACCOUNT_LIMITS } from '@partner-portal/shared/limits';
 import { hashingLimits } from './lib/password';
 import type { WorkGateLimits } from './lib/work-gate';
 import { parseStripePrices, type StripePrices } from './features/billing/stripe/stripe-prices';
@@ -75,6 +76,8 @@ export interface Config {
   logPretty: boolean;
   /** Bearer token for GET /metrics; null leaves metrics off. */
   metricsToken: string | null;
+  /** Calls a minute per API key. */
+  apiKeyRateLimit: number;
   providers: { mail: 'smtp' | 'outbox'; billing: 'stripe' | 'local'; analytics: 'sigma' | 'local' };
 }
 
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     metricsToken: raw.METRICS_TOKEN ?? null,
+    apiKeyRateLimit: raw.API_KEY_RATE_LIMIT ?? ACCOUNT_LIMITS.api_key.max,
     providers: {
       mail: raw.SMTP_URL ? 'smtp' : 'outbox',
       billing: stripe ? 'stripe' : 'local',

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@partner-portal/shared/api-key-rules';
 import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
 import { eq } from 'drizzle-orm';
-import { accountUsers, invites } from '../src/db/schema/index';
+import { accountUsers, apiKeys, invites } from '../src/db/schema/index';
 import { createInvite } from '../src/features/team/invite.service';
 import { listRouteAccess, type RouteAccess } from '../src/lib/auth-guard';
+import { newApiKey } from '../src/lib/api-key-secret';
 import { createSessionToken } from '../src/lib/session-token';
 import { createAccount, createUser, uniqueEmail } from './factories';
 import { randomIp, xsrfHeaders } from './identity-helpers';
@@ -35,6 +37,8 @@ type Role = (typeof ROLES)[number];
 
 interface Row {
   access: RouteAccess;
+  /** The API-key scope that opens the route; absent: keys are refused. */
+  scope?: ApiKeyScope;
   /** The URL to call when it differs from the route's (path parameters filled in). */
   url?: string;
   payload?: unknown;
@@ -69,12 +73,22 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/impersonate': { access: 'public', payload: {}, passed: 400 },
 
   'POST /api/account': { access: 'public', payload: {}, passed: 400 },
-  'GET /api/account/plans': { access: { permission: 'user' }, passed: 200 },
+  'GET /api/account': { access: { permission: 'user' }, scope: 'account.read', passed: 200 },
+  'GET /api/account/plans': { access: { permission: 'user' }, scope: 'account.read', passed: 200 },
   'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
-  'GET /api/account/users': { access: { permission: 'admin' }, passed: 200 },
+  'GET /api/account/users': { access: { permission: 'admin' }, scope: 'user.read', passed: 200 },
   // Report files: a JSON body is not a CSV file, so nothing loads.
-  'GET /api/account/data/imports': { access: { permission: 'admin' }, passed: 200 },
-  'POST /api/account/data/imports': { access: { permission: 'admin' }, payload: {}, passed: 400 },
+  'GET /api/account/data/imports': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    passed: 200,
+  },
+  'POST /api/account/data/imports': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    payload: {},
+    passed: 400,
+  },
   // Paying: the upgrade screen needs admin, the billing screen the owner (docs/product.md#roles-and-permissions).
   'POST /api/account/upgrade': { access: { permission: 'admin' }, payload: {}, passed: 400 },
   'GET /api/account/billing': { access: { permission: 'owner' }, passed: 200 },
@@ -103,7 +117,7 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/account': { access: { permission: 'owner' }, payload: {}, passed: 400 },
 
   'GET /api/user': { access: 'authenticated', passed: 200 },
-  'PATCH /api/user': { access: 'authenticated', payload: {}, passed: 400 },
+  'PATCH /api/user': { access: 'authenticated', scope: 'user.update', payload: {}, passed: 400 },
   // The owner closes the account instead; the others are missing their password.
   'DELETE /api/user': {
     access: 'authenticated',
@@ -115,6 +129,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/user/permissions': { access: 'authenticated', passed: 200 },
   'DELETE /api/user/:id': {
     access: { permission: 'admin' },
+    scope: 'user.delete',
     url: `/api/user/${UNKNOWN_ID}`,
     passed: 404,
     crossAccountUrl: (target) => `/api/user/${target.userId}`,
@@ -127,21 +142,62 @@ const TABLE: Record<string, Row> = {
   'PUT /api/user/2fa': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/user/2fa/verify': { access: 'authenticated', payload: {}, passed: 400 },
 
-  'POST /api/invite': { access: { permission: 'admin' }, payload: {}, passed: 400 },
+  'POST /api/invite': {
+    access: { permission: 'admin' },
+    scope: 'invite.create',
+    payload: {},
+    passed: 400,
+  },
   'DELETE /api/invite/:id': {
     access: { permission: 'admin' },
+    scope: 'invite.delete',
     url: `/api/invite/${UNKNOWN_ID}`,
     passed: 404,
     crossAccountUrl: (target) => `/api/invite/${target.inviteId}`,
   },
 
+  // API keys: made and managed by the developer permission (the owner holds it), never by a key.
+  'GET /api/key/scopes': { access: { permission: 'developer' }, passed: 200 },
+  'GET /api/key': { access: { permission: 'developer' }, passed: 200 },
+  'POST /api/key': { access: { permission: 'developer' }, payload: {}, passed: 400 },
+  'PATCH /api/key/:id': {
+    access: { permission: 'developer' },
+    url: `/api/key/${UNKNOWN_ID}`,
+    payload: { name: 'x' },
+    passed: 404,
+  },
+  'POST /api/key/:id/roll': {
+    access: { permission: 'developer' },
+    url: `/api/key/${UNKNOWN_ID}/roll`,
+    payload: { overlap: '0' },
+    passed: 404,
+  },
+  'DELETE /api/key/:id': {
+    access: { permission: 'developer' },
+    url: `/api/key/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+
   'GET /api/notification': { access: 'authenticated', passed: 200 },
   'PATCH /api/notification': { access: 'authenticated', payload: {}, passed: 400 },
-  'POST /api/event': { access: 'authenticated', payload: {}, passed: 400 },
+  'POST /api/event': { access: 'authenticated', scope: 'event.create', payload: {}, passed: 400 },
   'POST /api/feedback': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/utility/mail': { access: 'authenticated', payload: {}, passed: 400 },
 
-  'GET /api/sigma/workbook': { access: { permission: 'user' }, passed: 200 },
+  // Report data for integrations: no query, so nothing is read.
+  'GET /api/reports': { access: { permission: 'user' }, scope: 'report.read', passed: 400 },
+  'GET /api/reports.csv': { access: { permission: 'user' }, scope: 'report.export', passed: 400 },
+  'POST /api/reports/import': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    payload: {},
+    passed: 400,
+  },
+  'GET /api/sigma/workbook': {
+    access: { permission: 'user' },
+    scope: 'workbook.read',
+    passed: 200,
+  },
   'POST /api/sigma/workbook/embed': { access: { permission: 'user' }, payload: {}, passed: 400 },
   'POST /api/embed/session': { access: 'public', payload: {}, passed: 400 },
   // The built-in workbook's data takes an embed session, never a user's bearer token.
@@ -207,10 +263,12 @@ describe('authorization matrix: every API route × every role', () => {
     expect(keys.filter((key) => !(key in TABLE))).toEqual([]);
     expect(Object.keys(TABLE).filter((key) => !keys.includes(key))).toEqual([]);
     for (const route of registered) {
-      expect([route.method, route.url, route.access]).toEqual([
+      const row = TABLE[`${route.method} ${route.url}`];
+      expect([route.method, route.url, route.access, route.scope]).toEqual([
         route.method,
         route.url,
-        TABLE[`${route.method} ${route.url}`]?.access,
+        row?.access,
+        row?.scope ?? null,
       ]);
     }
   });
@@ -245,5 +303,122 @@ describe('authorization matrix: every API route × every role', () => {
     expect(membership).toBeDefined();
     const [invite] = await db.select().from(invites).where(eq(invites.id, target.inviteId));
     expect(invite).toBeDefined();
+  });
+});
+
+/*
+ * The key column (docs/security.md#api-keys): every route × a key holding each one scope, made by
+ * the owner (who may grant them all); a key made by a developer since demoted; and the other
+ * account's owner's keys aimed at this account's rows. A public or embed route ignores a key.
+ */
+describe('authorization matrix: every API route × every API-key scope', () => {
+  const keys = new Map<ApiKeyScope, string>();
+  const otherKeys = new Map<ApiKeyScope, string>();
+  let demotedKey = '';
+
+  async function insertKey(member: { userId: string; accountId: string }, scopes: ApiKeyScope[]) {
+    const secret = newApiKey('test');
+    await handle.database.db.insert(apiKeys).values({
+      accountId: member.accountId,
+      createdBy: member.userId,
+      name: scopes.join(' '),
+      secretHash: secret.hash,
+      stub: secret.stub,
+      scopes,
+    });
+    return secret.key;
+  }
+
+  beforeAll(async () => {
+    const owner = members.get('owner')!;
+    const other = members.get('other_account')!;
+    for (const scope of API_KEY_SCOPES) {
+      keys.set(scope, await insertKey(owner, [scope]));
+      otherKeys.set(scope, await insertKey(other, [scope]));
+    }
+    // A developer's key, its creator then demoted to user.
+    const db = handle.database.db;
+    const developer = await createUser(db, {
+      account: { id: owner.accountId } as never,
+      permission: 'developer',
+    });
+    demotedKey = await insertKey({ userId: developer.user.id, accountId: owner.accountId }, [
+      'workbook.read',
+      'account.read',
+    ]);
+    await db
+      .update(accountUsers)
+      .set({ permission: 'user' })
+      .where(eq(accountUsers.userId, developer.user.id));
+  });
+
+  const withKey = (key: string, path: string, row: Row, url?: string) => {
+    const [method, routePath] = path.split(' ') as [string, string];
+    return handle.app.inject({
+      method: method as 'GET',
+      url: url ?? row.url ?? routePath,
+      headers: { authorization: `Bearer ${key}` },
+      remoteAddress: randomIp(),
+      ...(row.payload !== undefined ? { payload: row.payload as object } : {}),
+    });
+  };
+
+  const guarded = (row: Row) => row.access !== 'public' && row.access !== 'embed';
+
+  it(`answers each of the ${Object.keys(TABLE).length * (API_KEY_SCOPES.length + 1)} key cells as expected`, async () => {
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const [path, row] of Object.entries(TABLE)) {
+      for (const scope of API_KEY_SCOPES) {
+        const expected = !guarded(row)
+          ? row.passed
+          : row.scope === scope
+            ? (row.byRole?.owner ?? row.passed)
+            : 403;
+        const answer = await withKey(keys.get(scope)!, path, row);
+        cells += 1;
+        if (answer.statusCode !== expected) {
+          wrong.push(`${path} with a ${scope} key: ${answer.statusCode}, expected ${expected}`);
+        }
+        if (guarded(row) && expected === 403) {
+          const message = answer.json<{ message: string }>().message;
+          if (row.scope && !message.includes(row.scope)) {
+            wrong.push(`${path} with a ${scope} key: the refusal does not name ${row.scope}`);
+          }
+        }
+      }
+      const demoted = await withKey(demotedKey, path, row);
+      cells += 1;
+      const expected = guarded(row) ? 403 : row.passed;
+      if (demoted.statusCode !== expected) {
+        wrong.push(
+          `${path} with a demoted creator's key: ${demoted.statusCode}, expected ${expected}`,
+        );
+      }
+    }
+    console.info(`authorization matrix: ${cells} key cells`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses the other account's keys on this account's rows", async () => {
+    const wrong: string[] = [];
+    for (const [path, row] of Object.entries(TABLE)) {
+      if (!row.crossAccountUrl || !row.scope) continue;
+      const answer = await withKey(
+        otherKeys.get(row.scope)!,
+        path,
+        row,
+        row.crossAccountUrl(target),
+      );
+      if (answer.statusCode !== row.passed) {
+        wrong.push(`${path} with the other account's ${row.scope} key: ${answer.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const [membership] = await handle.database.db
+      .select()
+      .from(accountUsers)
+      .where(eq(accountUsers.userId, target.userId));
+    expect(membership).toBeDefined();
   });
 });

@@ -83,6 +83,23 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
   'DELETE /api/invite/:id': { params: () => ({ id: randomUUID() }) },
+  'POST /api/key': {
+    body: () => ({
+      name: 'Fuzz key',
+      scope: ['account.read', 'report.read'],
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      allowed_ips: ['203.0.113.0/24'],
+    }),
+  },
+  'PATCH /api/key/:id': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ name: 'Renamed', scope: ['account.read'], allowed_ips: [] }),
+  },
+  'POST /api/key/:id/roll': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ overlap: '1h' }),
+  },
+  'DELETE /api/key/:id': { params: () => ({ id: randomUUID() }) },
   'DELETE /api/account': { body: () => ({ password: WRONG_PASSWORD }) },
   'DELETE /api/user': { body: () => ({ password: WRONG_PASSWORD }) },
   'POST /api/utility/mail': { body: () => ({ template: 'help', message: 'Hello there' }) },
@@ -97,6 +114,9 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/embed/trend': { query: range },
   'GET /api/embed/breakdown': { query: () => ({ ...range(), dimension: 'campaign' }) },
   'GET /api/embed/breakdown.csv': { query: () => ({ ...range(), dimension: 'country' }) },
+  'GET /api/reports': { query: () => ({ ...range(), dimension: 'campaign', page_size: '5' }) },
+  'GET /api/reports.csv': { query: () => ({ ...range(), dimension: 'country' }) },
+  'POST /api/reports/import': { query: () => ({ name: 'fuzz.csv' }) },
   'POST /api/account/upgrade': { body: () => ({ plan: 'free_plus', token: 'pm_local_fuzz' }) },
   'GET /api/account/billing/invoices': { query: () => ({ limit: '5' }) },
   'GET /api/account/billing/invoices/:id': { params: () => ({ id: 'in_local_fuzz' }) },

@@ -32,6 +32,13 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
     name: 'Ada',
   },
   'POST /api/billing/local/authenticate': { client_secret: 'pi_secret', outcome: 'complete' },
+  // API keys act as the user: a support session neither sees nor makes nor changes them.
+  'GET /api/key/scopes': {},
+  'GET /api/key': {},
+  'POST /api/key': { name: 'Backdoor', scope: ['user.read'] },
+  'PATCH /api/key/:id': { name: 'Renamed' },
+  'POST /api/key/:id/roll': { overlap: '0' },
+  'DELETE /api/key/:id': {},
 };
 
 async function impersonatedOwner() {
@@ -53,13 +60,13 @@ async function impersonatedOwner() {
 }
 
 const call = (route: string, token: string, payload: Record<string, unknown>) => {
-  const [method, url] = route.split(' ') as ['PUT', string];
+  const [method, url] = route.split(' ') as ['PUT' | 'GET', string];
   return env.app.inject({
     method,
-    url,
+    url: url.replace(':id', '00000000-0000-4000-8000-000000000000'),
     headers: bearer(token),
     remoteAddress: randomIp(),
-    payload,
+    ...(method === 'GET' ? {} : { payload }),
   });
 };
 

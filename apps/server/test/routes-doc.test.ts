@@ -39,7 +39,7 @@ function routesDoc(routes: RegisteredRoute[]): string {
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))
     .map(
       (route) =>
-        `| ${route.method} | \`${route.url}\` | ${accessOf(route)} | \`apps/server/src/${route.file ?? '?'}\` |`,
+        `| ${route.method} | \`${route.url}\` | ${accessOf(route)} | ${route.scope ? `\`${route.scope}\`` : '—'} | \`apps/server/src/${route.file ?? '?'}\` |`,
     );
   return [
     '# API routes',
@@ -48,10 +48,11 @@ function routesDoc(routes: RegisteredRoute[]): string {
     'stale. Access: `public` (anyone), `authenticated` (any signed-in user), `<permission>',
     'permission` (checked with the matrix in [product.md](product.md#roles-and-permissions)),',
     '`embed` (an embed session, not a user\'s); "own session only": not while impersonating. Each',
-    'URL prefix belongs to one route file.',
+    'URL prefix belongs to one route file. Key scope: the API-key scope that opens the route',
+    '([product.md](product.md#api-keys)); "—": API keys are refused.',
     '',
-    '| Method | URL | Access | File |',
-    '| ------ | --- | ------ | ---- |',
+    '| Method | URL | Access | Key scope | File |',
+    '| ------ | --- | ------ | --------- | ---- |',
     ...rows,
     '',
   ].join('\n');

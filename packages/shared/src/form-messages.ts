@@ -86,7 +86,15 @@ const en = {
         message: 'Please enter a message',
         advertiser_name: 'Please enter the advertiser name',
         password: 'Please enter your password',
+        name: 'Please enter a name',
+        scope: 'Please choose at least one scope',
         not_allowed: '{{label}} cannot be changed here',
+      },
+      apikey: {
+        error: {
+          ip_range: 'Please enter an IP address or a range such as 203.0.113.0/24',
+          expiry: 'Please choose a valid expiry date',
+        },
       },
     },
   },
@@ -176,7 +184,15 @@ const es: DeepStrings<Catalogue> = {
         message: 'Introduce un mensaje',
         advertiser_name: 'Introduce el nombre del anunciante',
         password: 'Introduce tu contraseña',
+        name: 'Introduce un nombre',
+        scope: 'Elige al menos un permiso',
         not_allowed: '{{label}} no se puede cambiar aquí',
+      },
+      apikey: {
+        error: {
+          ip_range: 'Introduce una dirección IP o un rango como 203.0.113.0/24',
+          expiry: 'Elige una fecha de caducidad válida',
+        },
       },
     },
   },

@@ -63,6 +63,12 @@ export const ADDRESS_LIMITS = {
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
 
 export const ACCOUNT_LIMITS = {
+  api_key: {
+    max: 600,
+    windowMs: MINUTE,
+    reason:
+      'Per API key: an integration syncing reports or a team makes a few calls a second at most; ten a second for a minute is a loop gone wrong, and it must not slow the screens people use.',
+  },
   password_guesses: {
     max: 10,
     windowMs: 15 * MINUTE,

@@ -6,6 +6,15 @@ import { LOCALES } from './constants';
 export const AccountSummarySchema = z.object({ id: z.string(), name: z.string() });
 export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 
+/** GET /api/account: the caller's account as an integration sees it. Dates are ISO strings. */
+export const AccountDetailSchema = AccountSummarySchema.extend({
+  plan: PlanIdSchema.nullable(),
+  subscription_status: SubscriptionStatusSchema.nullable(),
+  members: z.number().int(),
+  created_at: z.string(),
+});
+export type AccountDetail = z.infer<typeof AccountDetailSchema>;
+
 /** docs/product.md#entities "Current user": what GET /api/auth and sign-in answer, kept in local storage. */
 export const CurrentUserSchema = z.object({
   id: z.string(),

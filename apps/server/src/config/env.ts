@@ -121,6 +121,8 @@ export const EnvSchema = z.object({
   // GET /metrics answers only with this bearer token; unset, the route does not exist. Long
   // enough that it cannot be guessed: the metrics name routes and traffic.
   METRICS_TOKEN: z.string().trim().min(24).optional(),
+  // Calls a minute one API key may make (docs/product.md#api-keys); 600 unless set.
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export function isOn(value: string | undefined): boolean | undefined {

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { authChangeOfStatement, parseAuthChangePayload } from './auth-changes';
 import * as schema from './schema/index';
-import { accounts, accountUsers, oneTimeTokens, sessions, users } from './schema/index';
+import { accounts, accountUsers, apiKeys, oneTimeTokens, sessions, users } from './schema/index';
 
 // The statements are the ones drizzle really generates, so a change in its SQL shows up here.
 const db = drizzle.mock({ schema });
@@ -16,6 +16,34 @@ function changeOf(query: { toSQL(): { sql: string; params: unknown[] } }) {
 }
 
 describe('what a statement makes stale', () => {
+  it("names the account of a changed API key, and ignores a key's last use", () => {
+    const at = new Date();
+    expect(
+      changeOf(
+        db
+          .update(apiKeys)
+          .set({ revokedAt: at })
+          .where(and(eq(apiKeys.id, other), eq(apiKeys.accountId, id))),
+      ),
+    ).toEqual({ kind: 'account', id });
+    expect(
+      changeOf(db.delete(apiKeys).where(and(eq(apiKeys.id, other), eq(apiKeys.accountId, id)))),
+    ).toEqual({ kind: 'account', id });
+    // Keyed by id alone, the account is unknown: everything is forgotten.
+    expect(changeOf(db.update(apiKeys).set({ name: 'x' }).where(eq(apiKeys.id, other)))).toEqual({
+      kind: 'all',
+      reason: 'update on api_keys',
+    });
+    expect(
+      changeOf(
+        db.update(apiKeys).set({ lastUsedAt: at, lastUsedIp: '::1' }).where(eq(apiKeys.id, other)),
+      ),
+    ).toBeNull();
+    expect(
+      changeOf(db.update(apiKeys).set({ lastUsedAt: at, name: 'x' }).where(eq(apiKeys.id, other))),
+    ).toEqual({ kind: 'all', reason: 'update on api_keys' });
+  });
+
   it('names the session, user or account a keyed write touches', () => {
     const at = new Date();
     expect(changeOf(db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id)))).toEqual(

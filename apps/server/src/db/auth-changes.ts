@@ -8,7 +8,7 @@ export type AuthChange =
 /** The NOTIFY channel of the triggers in drizzle/0007_auth_change_notify.sql. */
 export const AUTH_CHANGE_CHANNEL = 'auth_change';
 
-const WATCHED = new Set(['sessions', 'users', 'accounts', 'account_users']);
+const WATCHED = new Set(['sessions', 'users', 'accounts', 'account_users', 'api_keys']);
 const KIND_OF_KEY: Record<string, 'session' | 'user' | 'account'> = {
   'sessions.id': 'session',
   'sessions.user_id': 'user',
@@ -17,6 +17,14 @@ const KIND_OF_KEY: Record<string, 'session' | 'user' | 'account'> = {
   'accounts.id': 'account',
   'account_users.user_id': 'user',
   'account_users.account_id': 'account',
+  // A key is cached under its account (lib/live-keys.ts).
+  'api_keys.account_id': 'account',
+};
+
+/** Columns a request's visit writes, which change nothing cached. */
+const TOUCH_COLUMNS: Record<string, readonly string[]> = {
+  sessions: ['last_seen_at'],
+  api_keys: ['last_used_at', 'last_used_ip', 'expiry_warned_at'],
 };
 
 /** A trigger's payload (`user:<uuid>`), or null for anything else on the channel. */
@@ -48,20 +56,29 @@ export function authChangeOfStatement(text: string, params: readonly unknown[]):
     if (table !== 'account_users') return null;
     return insertedMembership(text, params);
   }
-  if (verb === 'update' && table === 'sessions' && onlySetsLastSeen(text)) return null;
+  if (verb === 'update' && onlySetsTouchColumns(table, text)) return null;
 
   const where = /\bwhere\b([\s\S]*)$/i.exec(text)?.[1];
   if (!where || /\bor\b/i.test(where)) return { kind: 'all', reason: `${verb} on ${table}` };
-  const key = new RegExp(`"${table}"\\."([a-z_]+)"\\s*=\\s*\\$(\\d+)`, 'i').exec(where);
-  const kind = key ? KIND_OF_KEY[`${table}.${key[1]!.toLowerCase()}`] : undefined;
-  const id = key ? params[Number(key[2]) - 1] : undefined;
-  if (!kind || typeof id !== 'string') return { kind: 'all', reason: `${verb} on ${table}` };
-  return { kind, id };
+  // Without `or`, every `column = $n` narrows the rows: the first that names a cached kind will do.
+  for (const key of where.matchAll(
+    new RegExp(`"${table}"\\."([a-z_]+)"\\s*=\\s*\\$(\\d+)`, 'gi'),
+  )) {
+    const kind = KIND_OF_KEY[`${table}.${key[1]!.toLowerCase()}`];
+    const id = params[Number(key[2]) - 1];
+    if (kind && typeof id === 'string') return { kind, id };
+  }
+  return { kind: 'all', reason: `${verb} on ${table}` };
 }
 
-function onlySetsLastSeen(text: string): boolean {
+function onlySetsTouchColumns(table: string, text: string): boolean {
+  const touched = TOUCH_COLUMNS[table];
+  if (!touched) return false;
   const set = /\bset\b([\s\S]*?)\bwhere\b/i.exec(text)?.[1] ?? '';
-  return /^\s*"last_seen_at"\s*=\s*\$\d+\s*$/i.test(set);
+  return set.split(',').every((part) => {
+    const column = /^\s*"([a-z_]+)"\s*=\s*\$\d+\s*$/i.exec(part)?.[1];
+    return column !== undefined && touched.includes(column.toLowerCase());
+  });
 }
 
 /** A single-row insert into account_users changes that user's list of accounts. */

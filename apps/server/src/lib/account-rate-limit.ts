@@ -20,6 +20,8 @@ export interface AccountLimiter {
     account: string,
     needed?: number,
   ): Promise<void>;
+  /** Counts one use and refuses with 429 + Retry-After when it is over the limit. */
+  take(request: FastifyRequest, reply: FastifyReply, account: string): Promise<void>;
   /** Counts `uses` (default 1) against the account. */
   record(request: FastifyRequest, account: string, uses?: number): Promise<void>;
 }
@@ -42,9 +44,21 @@ export function createAccountLimits(app: FastifyInstance, devices: DeviceCookies
   };
 }
 
+function refuse(reply: FastifyReply, ttlMs: number): never {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  reply.header('retry-after', String(seconds));
+  throw new AppError('rate_limited', 'error.rate_limited', { params: { seconds } });
+}
+
 /** Built on the app's rate-limit store, so counts are shared across instances under Redis. */
-export function createAccountLimiter(app: FastifyInstance, name: AccountLimitName): AccountLimiter {
-  const { max, windowMs: timeWindow } = ACCOUNT_LIMITS[name];
+export function createAccountLimiter(
+  app: FastifyInstance,
+  name: AccountLimitName,
+  /** An operator's override of the table's count (API_KEY_RATE_LIMIT). */
+  maxOverride?: number,
+): AccountLimiter {
+  const { windowMs: timeWindow } = ACCOUNT_LIMITS[name];
+  const max = maxOverride ?? ACCOUNT_LIMITS[name].max;
   // The store keys by request; each call names the account its request counts against.
   const accounts = new WeakMap<FastifyRequest, string>();
   const limiter = app.createRateLimit({
@@ -57,9 +71,13 @@ export function createAccountLimiter(app: FastifyInstance, name: AccountLimitNam
       accounts.set(request, account.toLowerCase());
       const state = await limiter(request, { increment: false });
       if (state.isAllowed || state.remaining >= needed) return;
-      const seconds = Math.max(1, Math.ceil(state.ttl / 1000));
-      reply.header('retry-after', String(seconds));
-      throw new AppError('rate_limited', 'error.rate_limited', { params: { seconds } });
+      refuse(reply, state.ttl);
+    },
+    async take(request, reply, account) {
+      accounts.set(request, account.toLowerCase());
+      const state = await limiter(request);
+      if (state.isAllowed || !state.isExceeded) return;
+      refuse(reply, state.ttl);
     },
     async record(request, account, uses = 1) {
       accounts.set(request, account.toLowerCase());

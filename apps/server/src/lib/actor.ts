@@ -1,12 +1,29 @@
 import type { Permission } from '@partner-portal/shared/permissions';
 
-/** Who a request acts as: the session's user, in the session's account, with that permission. */
-export interface Actor {
+interface ActorBase {
   userId: string;
   accountId: string;
-  sessionId: string;
+  /** The permission held in that account now (a key's creator's, read on every call). */
   permission: Permission;
   impersonatorId: string | null;
+}
+
+/** A signed-in person's session. */
+export interface SessionActor extends ActorBase {
+  sessionId: string;
+  keyId: null;
   /** When the session ends at the latest (its absolute lifetime). */
   expiresAt: Date;
 }
+
+/** An API key, acting as the user who made it (docs/product.md#api-keys). */
+export interface KeyActor extends ActorBase {
+  sessionId: null;
+  keyId: string;
+  impersonatorId: null;
+  /** Null for a key that never expires. */
+  expiresAt: Date | null;
+}
+
+/** Who a request acts as: a session's user, or an API key's creator, in one account. */
+export type Actor = SessionActor | KeyActor;

@@ -1,8 +1,17 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import {
+  API_KEY_SCOPES,
+  SCOPE_PERMISSION,
+  type ApiKeyScope,
+} from '@partner-portal/shared/api-key-rules';
 import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
 import type { CurrentUser } from '@partner-portal/shared/user';
-import type { Actor } from './actor';
+import type { Actor, SessionActor } from './actor';
+import { createAccountLimiter } from './account-rate-limit';
+import { hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { AppError } from './app-error';
+import type { KeyUsage } from './key-usage';
+import { addressAllowed, type LiveKeys } from './live-keys';
 import type { LiveSessions, SessionView } from './live-sessions';
 import { verifySessionToken } from './session-token';
 
@@ -27,6 +36,11 @@ declare module 'fastify' {
      * support session impersonating the user may not call it (docs/security.md).
      */
     credentials?: boolean;
+    /**
+     * The API-key scope that opens this route (docs/product.md#api-keys); without one, keys are
+     * refused. The scope's permission must reach the route's (checked at boot).
+     */
+    scope?: ApiKeyScope;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -41,6 +55,8 @@ export interface RegisteredRoute {
   access: RouteAccess;
   /** Declared `credentials: true`: refused to impersonation sessions. */
   credentials: boolean;
+  /** The API-key scope that opens it; null: keys are refused. */
+  scope: ApiKeyScope | null;
   /**
    * The route file that registered it (`features/<name>/<file>.routes.ts`), read from the stack
    * at registration; docs/routes.md is generated from it. Null when run from a bundle.
@@ -78,6 +94,10 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
 
 export interface AuthGuardDeps {
   sessions: LiveSessions;
+  keys: LiveKeys;
+  keyUsage: KeyUsage;
+  /** Calls a minute per key. */
+  keyRateLimit?: number;
   sessionSecret: string;
   now?: () => Date;
 }
@@ -96,6 +116,9 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
         `Route ${String(route.method)} ${route.url} declares no access (config.access)`,
       );
     }
+    const scope = route.config?.scope ?? null;
+    if (scope !== null)
+      checkScopeDeclaration(`${String(route.method)} ${route.url}`, access, scope);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const file = registeringFile();
     for (const method of methods) {
@@ -111,19 +134,25 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
         url: route.url,
         access,
         credentials: route.config?.credentials === true,
+        scope,
         file,
         schema,
       });
     }
   });
 
+  // Per key, on the app's rate-limit store (shared across instances under Redis).
+  const keyLimit = createAccountLimiter(app, 'api_key', deps.keyRateLimit);
+
   app.decorateRequest('actor', null);
   app.decorateRequest('currentUser', null);
   // Callback style: public routes (most requests by count) pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public' || access === 'embed') return done();
-    guard(request, access).then(() => done(), done);
+    const key = apiKeyOf(request);
+    if (key !== null) guardKey(request, reply, access, key).then(() => done(), done);
+    else guard(request, access).then(() => done(), done);
   });
 
   async function guard(request: FastifyRequest, access: RouteAccess): Promise<void> {
@@ -134,6 +163,65 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     request.currentUser = view.user;
     if (typeof access === 'object') requirePermission(actor, access.permission);
     if (request.routeOptions.config?.credentials) requireOwnSession(actor);
+  }
+
+  /**
+   * An API key's call: 401 for junk (refused by its checksum, before any query) and for an
+   * unknown, revoked or expired key; then 403 for a route that takes no keys, an address outside
+   * the key's ranges, a scope the key lacks or one its creator can no longer use; 429 past the
+   * key's rate.
+   */
+  async function guardKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    access: RouteAccess,
+    key: string,
+  ): Promise<void> {
+    if (!isWellFormedApiKey(key)) throw new AppError('unauthorized', 'error.key_invalid');
+    const at = now();
+    const view = await deps.keys.find(hashApiKey(key), at);
+    if (!view) throw new AppError('unauthorized', 'error.key_invalid');
+    const { actor } = view;
+    // Only someone who may manage keys keeps keys working: a demoted creator's stop at once.
+    if (!hasPermission(actor.permission, 'developer')) {
+      throw new AppError('forbidden', 'error.key_creator');
+    }
+    const scope = request.routeOptions.config?.scope;
+    if (!scope) throw new AppError('forbidden', 'error.key_route');
+    if (view.allowedIps && !addressAllowed(view.allowedIps, request.ip)) {
+      throw new AppError('forbidden', 'error.key_ip', { params: { ip: request.ip } });
+    }
+    await keyLimit.take(request, reply, actor.keyId);
+    deps.keyUsage.record(actor.keyId, request.ip, at);
+    if (!view.scopes.has(scope)) {
+      throw new AppError('forbidden', 'error.key_scope', { params: { scope } });
+    }
+    if (!hasPermission(actor.permission, SCOPE_PERMISSION[scope])) {
+      throw new AppError('forbidden', 'error.key_creator_scope', { params: { scope } });
+    }
+    request.actor = actor;
+    if (typeof access === 'object') requirePermission(actor, access.permission);
+  }
+}
+
+/** `Authorization: Bearer pp_…`: a key, told from a session JWT by its prefix. */
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !header.startsWith('Bearer pp_')) return null;
+  return header.slice('Bearer '.length);
+}
+
+/** A scope must open only member routes its permission reaches: fail at boot, not in production. */
+function checkScopeDeclaration(route: string, access: RouteAccess, scope: ApiKeyScope): void {
+  const permission = typeof access === 'object' ? access.permission : 'user';
+  if (!API_KEY_SCOPES.includes(scope) || access === 'public' || access === 'embed') {
+    throw new Error(`Route ${route} declares scope ${scope} but is not a member route`);
+  }
+  // The key's creator must hold the scope's permission, so that must reach the route's own.
+  if (!hasPermission(SCOPE_PERMISSION[scope], permission)) {
+    throw new Error(
+      `Route ${route} requires ${permission}, which its scope ${scope} (${SCOPE_PERMISSION[scope]}) does not reach`,
+    );
   }
 }
 
@@ -149,6 +237,16 @@ export function requireOwnSession(actor: Actor): void {
 export function requirePermission(actor: Actor, required: Permission): void {
   if (!hasPermission(actor.permission, required))
     throw new AppError('forbidden', 'error.forbidden');
+}
+
+/**
+ * The session behind a call, for what only a session can do (sign out, switch account, mint an
+ * embed URL, end the user's other sessions). Routes that do these declare no key scope, so a key
+ * never reaches them; this refuses one all the same rather than trusting that.
+ */
+export function requireSession(actor: Actor): SessionActor {
+  if (actor.keyId !== null) throw new AppError('forbidden', 'error.key_route');
+  return actor;
 }
 
 /** The signed-in actor of a guarded route (the guard has already refused anonymous calls). */

@@ -1,3 +1,4 @@
+import { mailExpiringKeys } from '../features/api-keys/key-expiry-mail';
 import { runBillingTick } from '../features/billing/billing-job';
 import { reconcileAttempts } from '../features/billing/reconcile-attempts.service';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
@@ -11,6 +12,7 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   { name: 'billing renewals', run: (ctx) => runBillingTick(ctx) },
   // Both providers: a first payment taken while an instance died is recorded here.
   { name: 'unrecorded payments', run: (ctx) => reconcileAttempts(ctx) },
+  { name: 'API key expiry mail', run: (ctx) => mailExpiringKeys(ctx) },
   {
     name: 'retention purge',
     run: async (ctx) =>

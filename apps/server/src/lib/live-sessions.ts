@@ -5,13 +5,13 @@ import type { AuthChangeFeed } from '../db/auth-changes';
 import type { Db } from '../db/client';
 import { accounts, accountUsers, sessions, users } from '../db/schema/index';
 import { toCurrentUser } from '../features/user/current-user.service';
-import type { Actor } from './actor';
+import type { SessionActor } from './actor';
 import { SessionCache } from './session-cache';
 import type { SessionClaims } from './session-token';
 
 /** A live session: who is calling, and the docs/product.md#entities current user they see. */
 export interface SessionView {
-  actor: Actor;
+  actor: SessionActor;
   user: CurrentUser;
 }
 
@@ -140,6 +140,7 @@ export class LiveSessions {
           userId: claims.userId,
           accountId: claims.accountId,
           sessionId: claims.sessionId,
+          keyId: null,
           permission: permission.data,
           impersonatorId: row.session.impersonatorId,
           expiresAt: row.session.expiresAt,

@@ -65,6 +65,20 @@ const en = {
   'error.owner_permission_locked': "The owner's permission cannot be changed.",
   'error.own_permission_locked': 'You cannot change your own permission.',
   'error.owner_not_removable': 'The account owner cannot be removed.',
+  'error.key_route': 'API keys cannot call this endpoint. Sign in to do this.',
+  'error.key_invalid': 'This API key is not valid, has expired or was revoked.',
+  'error.key_scope': 'This API key does not have the {{scope}} scope.',
+  'error.key_creator_scope':
+    'The person who made this API key can no longer use the {{scope}} scope.',
+  'error.key_ip': 'This API key cannot be used from {{ip}}.',
+  'error.key_creator':
+    'The person who made this API key no longer has the developer permission, so it stopped working.',
+  'error.key_limit': 'An account can have at most {{max}} active API keys. Revoke one first.',
+  'error.key_scope_not_grantable': 'You cannot give a key the {{scope}} scope.',
+  'error.key_revoked': 'This API key was revoked and can no longer be changed.',
+  'error.key_expiry': 'Choose an expiry between tomorrow and {{days}} days from now.',
+  'error.key_own_profile':
+    "An API key can change team members, not its creator's own profile. Send the member's id.",
   'error.impersonation_credentials':
     'Support staff signed in as this user cannot change how they sign in (email, password, two-factor authentication, keys or card).',
   'error.second_factor_locked':
@@ -202,6 +216,22 @@ const es: Record<MessageKey, string> = {
   'error.owner_permission_locked': 'No se puede cambiar el permiso del propietario.',
   'error.own_permission_locked': 'No puedes cambiar tu propio permiso.',
   'error.owner_not_removable': 'No se puede eliminar al propietario de la cuenta.',
+  'error.key_route':
+    'Las claves de API no pueden llamar a este endpoint. Inicia sesión para hacerlo.',
+  'error.key_invalid': 'Esta clave de API no es válida, ha caducado o fue revocada.',
+  'error.key_scope': 'Esta clave de API no tiene el permiso {{scope}}.',
+  'error.key_creator_scope':
+    'La persona que creó esta clave de API ya no puede usar el permiso {{scope}}.',
+  'error.key_ip': 'Esta clave de API no se puede usar desde {{ip}}.',
+  'error.key_creator':
+    'La persona que creó esta clave de API ya no tiene el permiso de desarrollador, así que dejó de funcionar.',
+  'error.key_limit':
+    'Una cuenta puede tener como máximo {{max}} claves de API activas. Revoca una primero.',
+  'error.key_scope_not_grantable': 'No puedes dar a una clave el permiso {{scope}}.',
+  'error.key_revoked': 'Esta clave de API fue revocada y ya no se puede cambiar.',
+  'error.key_expiry': 'Elige una caducidad entre mañana y dentro de {{days}} días.',
+  'error.key_own_profile':
+    'Una clave de API puede cambiar a los miembros del equipo, no el perfil de quien la creó. Envía el id del miembro.',
   'error.impersonation_credentials':
     'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, verificación en dos pasos, claves o tarjeta).',
   'error.second_factor_locked':

@@ -34,6 +34,8 @@ export function registerXsrf(app: FastifyInstance, options: { secureCookie: bool
     }
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     if (request.routeOptions.config?.xsrf === false) return done();
+    // An API key call carries no cookie a forged page could ride on; the guard checks the key.
+    if (request.headers.authorization?.startsWith('Bearer pp_')) return done();
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       return done(new AppError('forbidden', 'error.xsrf'));

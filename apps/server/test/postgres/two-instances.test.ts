@@ -137,4 +137,59 @@ describe('two instances on one PostgreSQL', () => {
     await a.database.db.update(users).set({ firstName: 'Heard' }).where(eq(users.id, user.user.id));
     await within(async () => (await me(b, user.token)).json().data.first_name === 'Heard');
   });
+
+  it('refuses on B an API key that A revoked, rolled out or whose creator A demoted', async () => {
+    const account = await createAccount(a.database.db);
+    const owner = await signedInUser(a.app, a.database.db, { account, permission: 'owner' });
+    const developer = await signedInUser(a.app, a.database.db, {
+      account,
+      permission: 'developer',
+    });
+    const make = async (token: string) => {
+      const answer = await a.app.inject({
+        method: 'POST',
+        url: '/api/key',
+        headers: bearer(token),
+        payload: { name: 'sync', scope: ['account.read'] },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().data as { id: string; key: string };
+    };
+    const viaKey = (key: string) =>
+      b.app.inject({
+        method: 'GET',
+        url: '/api/account',
+        headers: { authorization: `Bearer ${key}` },
+      });
+    const revoked = await make(owner.token);
+    const rolled = await make(owner.token);
+    const demoted = await make(developer.token);
+    for (const key of [revoked, rolled, demoted])
+      expect((await viaKey(key.key)).statusCode).toBe(200);
+
+    await a.app.inject({
+      method: 'PATCH',
+      url: `/api/key/${revoked.id}`,
+      headers: bearer(owner.token),
+      payload: { active: false },
+    });
+    await within(async () => (await viaKey(revoked.key)).statusCode === 401);
+
+    const roll = await a.app.inject({
+      method: 'POST',
+      url: `/api/key/${rolled.id}/roll`,
+      headers: bearer(owner.token),
+      payload: { overlap: '0' },
+    });
+    await within(async () => (await viaKey(rolled.key)).statusCode === 401);
+    expect((await viaKey(roll.json().data.key)).statusCode).toBe(200);
+
+    await a.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: bearer(owner.token),
+      payload: { id: developer.user.id, permission: 'user' },
+    });
+    await within(async () => (await viaKey(demoted.key)).statusCode === 403);
+  });
 });

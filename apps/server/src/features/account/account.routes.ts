@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SigninResponseSchema, SignupInputSchema } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
+import { AccountDetailSchema } from '@partner-portal/shared/user';
 import {
   needsPaymentAction,
   PlansResponseSchema,
@@ -16,6 +17,7 @@ import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok, okSaying } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
+import { accountDetail } from './account-detail.service';
 import { listPlans } from './plan.service';
 import { changePlan } from '../billing/plan-change.service';
 import { upgradeAccount } from '../billing/upgrade.service';
@@ -48,9 +50,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/',
+    {
+      config: { access: { permission: 'user' }, scope: 'account.read' },
+      schema: { response: { 200: dataEnvelope(AccountDetailSchema) } },
+    },
+    async (request) => ok(await accountDetail(ctx.db, requireActor(request).accountId)),
+  );
+
+  app.get(
     '/plans',
     {
-      config: { access: { permission: 'user' } },
+      config: { access: { permission: 'user' }, scope: 'account.read' },
       schema: { response: { 200: dataEnvelope(PlansResponseSchema) } },
     },
     async (request) => ok(await listPlans(ctx, requireActor(request))),

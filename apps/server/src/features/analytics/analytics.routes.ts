@@ -16,7 +16,7 @@ export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/',
     {
-      config: { access: { permission: 'user' } },
+      config: { access: { permission: 'user' }, scope: 'workbook.read' },
       schema: { response: { 200: dataEnvelope(WorkbookListSchema) } },
     },
     async (request) => {

@@ -17,7 +17,7 @@ import { ok } from '../../lib/reply';
 import { findMintingSession, openEmbedSession } from './embed-session.service';
 import { verifyEmbedSession, type EmbedScope } from './local-embed-token';
 import { breakdown, kpis, trend } from './report-queries';
-import { toCsv } from './csv';
+import { sendBreakdownCsv } from './breakdown-csv';
 
 const EMBED_AUTH = /^Embed ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
@@ -105,27 +105,6 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/breakdown.csv',
     { config: { access: 'embed' }, schema: { querystring: BreakdownQuerySchema } },
-    async (request, reply) => {
-      const query = request.query;
-      const result = await breakdown(ctx.db, requireScope(request), query, { paginate: false });
-      const csv = toCsv(
-        [query.dimension, 'impressions', 'clicks', 'conversions', 'revenue', 'payout'],
-        result.rows.map((row) => [
-          row.key,
-          row.impressions,
-          row.clicks,
-          row.conversions,
-          row.revenue.toFixed(2),
-          row.payout.toFixed(2),
-        ]),
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${query.dimension}-${query.from}-${query.to}.csv"`,
-        )
-        .send(csv);
-    },
+    async (request, reply) => sendBreakdownCsv(ctx.db, requireScope(request), request.query, reply),
   );
 };

@@ -3,7 +3,7 @@ import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks
 import { isPlusEligible } from '@partner-portal/shared/plans';
 import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config/sigma';
 import type { AppContext } from '../../lib/app-context';
-import type { Actor } from '../../lib/auth-guard';
+import { requireSession, type Actor } from '../../lib/auth-guard';
 import { embedClaims } from './embed-claims';
 import { signLocalUrlToken } from './local-embed-token';
 import { sigmaEmbedUrl } from './sigma-embed-url';
@@ -50,7 +50,7 @@ export async function mintEmbedUrl(
   }
   // Bound to this user session: signing out, removal, a permission change or closing ends it.
   const token = await signLocalUrlToken(ctx.config.sessionSecret, claims, workbook.workbookId, {
-    sid: actor.sessionId,
+    sid: requireSession(actor).sessionId,
     uid: actor.userId,
     acc: actor.accountId,
   });

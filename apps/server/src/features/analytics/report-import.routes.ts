@@ -1,89 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
-import {
-  ImportFileNameQuerySchema,
-  REPORT_IMPORT_CONTENT_TYPE,
-  REPORT_IMPORT_MAX_BYTES,
-  REPORT_IMPORT_MAX_PROBLEMS,
-  ReportImportListSchema,
-  ReportImportSchema,
-} from '@partner-portal/shared/report-import';
-import { createAccountLimiter } from '../../lib/account-rate-limit';
+import { ReportImportListSchema } from '@partner-portal/shared/report-import';
 import type { AppContext } from '../../lib/app-context';
-import { AppError } from '../../lib/app-error';
 import { requireActor } from '../../lib/auth-guard';
-import { translate } from '../../lib/messages';
 import { ok } from '../../lib/reply';
-import { importReportFile, listReportImports, wordProblem } from './report-import.service';
+import { registerReportImport } from './report-import-route';
+import { listReportImports } from './report-import.service';
 
-const DEFAULT_FILE_NAME = 'report.csv';
-
-/**
- * `/api/account/data/imports`: the Import data screen (docs/analytics.md). The file is the
- * request body as text/csv, so a 10 MB upload is read once, with the browser's progress events,
- * and no multipart parser sits on the API for this one route.
- */
+/** `/api/account/data/imports`: the Import data screen's list and upload (docs/analytics.md). */
 export const reportImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },
 ) => {
-  const importsPerAccount = createAccountLimiter(app, 'report_imports');
-  // Only this plugin reads CSV; every other route still answers 415 to it.
-  app.addContentTypeParser(
-    REPORT_IMPORT_CONTENT_TYPE,
-    { parseAs: 'string', bodyLimit: REPORT_IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-
   app.get(
     '/',
     {
-      config: { access: { permission: 'admin' } },
+      config: { access: { permission: 'admin' }, scope: 'report.import' },
       schema: { response: { 200: dataEnvelope(ReportImportListSchema) } },
     },
     async (request) => ok(await listReportImports(ctx.db, requireActor(request).accountId)),
   );
 
-  app.post(
-    '/',
-    {
-      bodyLimit: REPORT_IMPORT_MAX_BYTES,
-      config: { access: { permission: 'admin' } },
-      schema: {
-        querystring: ImportFileNameQuerySchema,
-        body: z.string(),
-        response: { 201: dataEnvelope(ReportImportSchema.pick({ id: true, rows: true })) },
-      },
-    },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      await importsPerAccount.check(request, reply, actor.accountId);
-      const fileName = request.query.name ?? DEFAULT_FILE_NAME;
-      const result = await importReportFile(
-        ctx.db,
-        { accountId: actor.accountId, userId: actor.userId, fileName },
-        request.body,
-      );
-      const { locale } = request;
-      if (!result.ok) {
-        throw new AppError('bad_request', 'error.import_refused', {
-          inputError: 'file',
-          params: { count: result.problems.length },
-          problems: {
-            list: result.problems
-              .slice(0, REPORT_IMPORT_MAX_PROBLEMS)
-              .map((problem) => wordProblem(problem, locale)),
-            count: result.problems.length,
-          },
-        });
-      }
-      await importsPerAccount.record(request, actor.accountId);
-      const message = translate(locale, 'message.import_done', {
-        rows: result.rows,
-        file: fileName,
-      });
-      return reply.code(201).send(ok({ id: result.importId, rows: result.rows }, message));
-    },
-  );
+  registerReportImport(app, ctx, '/');
 };

@@ -11,7 +11,15 @@ import type {
 import { daysBetween } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
 import { reportDaily, reportRows } from '../../db/schema/index';
-import type { EmbedScope } from './local-embed-token';
+
+/**
+ * Whose rows a query reads: an account, and for an advertiser only their advertiser's rows. An
+ * embed session carries it in its token; the reports API reads it from the caller's membership.
+ */
+export interface ReportScope {
+  partner_id: string;
+  advertiser_name?: string | undefined;
+}
 
 /** The daily roll-up answers everything it has the columns for; the rest reads the raw rows. */
 type Source = typeof reportRows | typeof reportDaily;
@@ -42,7 +50,7 @@ function dimensionSource(dimension: ReportDimension) {
  * Row-level security of the built-in provider: every query is bounded by the scope of the embed
  * session (the account, and the advertiser for advertisers), never by request parameters.
  */
-function scoped(table: Source, scope: EmbedScope, range?: ReportRange): SQL {
+function scoped(table: Source, scope: ReportScope, range?: ReportRange): SQL {
   const conditions = [eq(table.accountId, scope.partner_id)];
   if (scope.advertiser_name !== undefined) {
     conditions.push(eq(table.advertiser, scope.advertiser_name));
@@ -61,7 +69,7 @@ function previousRange(range: ReportRange): ReportRange {
   return { from: shiftDays(range.from, -length), to: shiftDays(range.from, -1) };
 }
 
-async function sumOver(db: Db, scope: EmbedScope, range: ReportRange): Promise<MetricTotals> {
+async function sumOver(db: Db, scope: ReportScope, range: ReportRange): Promise<MetricTotals> {
   const [row] = await db
     .select(totals(reportDaily))
     .from(reportDaily)
@@ -69,7 +77,7 @@ async function sumOver(db: Db, scope: EmbedScope, range: ReportRange): Promise<M
   return row ?? { impressions: 0, clicks: 0, conversions: 0, revenue: 0, payout: 0 };
 }
 
-export async function kpis(db: Db, scope: EmbedScope, range: ReportRange): Promise<KpisResponse> {
+export async function kpis(db: Db, scope: ReportScope, range: ReportRange): Promise<KpisResponse> {
   const previous = previousRange(range);
   const [current, before] = await Promise.all([
     sumOver(db, scope, range),
@@ -78,7 +86,11 @@ export async function kpis(db: Db, scope: EmbedScope, range: ReportRange): Promi
   return { current, previous: before, previous_range: previous };
 }
 
-export async function trend(db: Db, scope: EmbedScope, range: ReportRange): Promise<TrendResponse> {
+export async function trend(
+  db: Db,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<TrendResponse> {
   return db
     .select({ date: reportDaily.date, ...totals(reportDaily) })
     .from(reportDaily)
@@ -89,7 +101,7 @@ export async function trend(db: Db, scope: EmbedScope, range: ReportRange): Prom
 
 export async function breakdown(
   db: Db,
-  scope: EmbedScope,
+  scope: ReportScope,
   query: BreakdownQuery,
   options: { paginate: boolean } = { paginate: true },
 ): Promise<BreakdownResponse> {
@@ -116,7 +128,7 @@ export async function breakdown(
 }
 
 /** The number of groups when the requested page is past the end (and so carries no count). */
-async function countKeys(db: Db, scope: EmbedScope, query: BreakdownQuery): Promise<number> {
+async function countKeys(db: Db, scope: ReportScope, query: BreakdownQuery): Promise<number> {
   const { table, column } = dimensionSource(query.dimension);
   const [row] = await db
     .select({ count: sql<number>`count(distinct ${column})::int` })
@@ -128,7 +140,7 @@ async function countKeys(db: Db, scope: EmbedScope, query: BreakdownQuery): Prom
 /** First and last day with data in scope; null when there is none. */
 export async function dataRange(
   db: Db,
-  scope: EmbedScope,
+  scope: ReportScope,
 ): Promise<{ from: string; to: string } | null> {
   const [row] = await db
     .select({

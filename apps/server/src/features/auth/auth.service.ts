@@ -3,7 +3,7 @@ import type { SigninResponse } from '@partner-portal/shared/identity';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { completeFirstFactor, revokeSession, switchSessionAccount } from './session.service';
 import type { RequestMeta } from '../../lib/request-meta';
@@ -33,7 +33,7 @@ export async function signInWithPassword(
 }
 
 export async function signOut(ctx: AppContext, actor: Actor): Promise<void> {
-  await revokeSession(ctx.db, actor.sessionId, ctx.now());
+  await revokeSession(ctx.db, requireSession(actor).sessionId, ctx.now());
 }
 
 /** POST /api/auth/switch: a session in another account of the same user; the old one ends. */

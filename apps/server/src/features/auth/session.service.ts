@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { requireSession, type Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createSessionToken, IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
 import { recordEvent } from '../../lib/events';
@@ -151,7 +151,7 @@ export async function switchSessionAccount(
     now: ctx.now(),
     impersonatorId: actor.impersonatorId,
   });
-  await revokeSession(ctx.db, actor.sessionId, ctx.now());
+  await revokeSession(ctx.db, requireSession(actor).sessionId, ctx.now());
   return response;
 }
 

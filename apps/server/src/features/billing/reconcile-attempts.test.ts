@@ -77,6 +77,7 @@ function actorOf(owner: Awaited<ReturnType<typeof createUser>>): Actor {
     sessionId: randomUUID(),
     permission: 'owner',
     impersonatorId: null,
+    keyId: null,
     expiresAt: new Date(Date.now() + 3_600_000),
   };
 }

@@ -8,7 +8,10 @@ import { recordEvent } from '../../lib/events';
 export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/',
-    { config: { access: 'authenticated' }, schema: { body: EventInputSchema } },
+    {
+      config: { access: 'authenticated', scope: 'event.create' },
+      schema: { body: EventInputSchema },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       await recordEvent(ctx.db, {

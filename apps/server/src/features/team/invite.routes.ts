@@ -22,7 +22,11 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/',
     {
-      config: { access: { permission: 'admin' }, rateLimit: rateLimitFor('invite') },
+      config: {
+        access: { permission: 'admin' },
+        scope: 'invite.create',
+        rateLimit: rateLimitFor('invite'),
+      },
       schema: {
         body: InviteInputSchema,
         response: { 201: dataEnvelope(InviteListResponseSchema) },
@@ -40,7 +44,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     '/:id',
     {
-      config: { access: { permission: 'admin' } },
+      config: { access: { permission: 'admin' }, scope: 'invite.delete' },
       schema: { params: IdParamsSchema, response: { 200: dataEnvelope(z.null()) } },
     },
     async (request) => {

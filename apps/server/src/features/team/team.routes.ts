@@ -11,7 +11,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/',
     {
-      config: { access: { permission: 'admin' } },
+      config: { access: { permission: 'admin' }, scope: 'user.read' },
       schema: { response: { 200: dataEnvelope(AccountUsersResponseSchema) } },
     },
     async (request) => ok(await listTeam(ctx.db, requireActor(request), ctx.now())),

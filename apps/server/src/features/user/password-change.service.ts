@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema/index';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { requireSession, type Actor } from '../../lib/auth-guard';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -39,7 +39,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeSessions(
       tx,
-      and(eq(sessions.userId, user.id), ne(sessions.id, actor.sessionId)),
+      and(eq(sessions.userId, user.id), ne(sessions.id, requireSession(actor).sessionId)),
       ctx.now(),
     );
     await recordEvent(tx, {

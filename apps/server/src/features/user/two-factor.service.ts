@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword } from '../../lib/password';
 import { encryptSecret } from '../../lib/secret-box';
 import { revokeSessions } from '../../lib/session-token';
@@ -21,7 +21,7 @@ async function loadUser(ctx: AppContext, userId: string) {
 function revokeOtherSessions(ctx: AppContext, actor: Actor) {
   return revokeSessions(
     ctx.db,
-    and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)),
+    and(eq(sessions.userId, actor.userId), ne(sessions.id, requireSession(actor).sessionId)),
     ctx.now(),
   );
 }

@@ -58,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:id',
     {
-      config: { access: { permission: 'admin' } },
+      config: { access: { permission: 'admin' }, scope: 'user.delete' },
       schema: {
         params: z.object({ id: z.string() }),
         response: { 200: dataEnvelope(RemoveUserResponseSchema) },
@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'user.update' },
       schema: {
         body: UserPatchInputSchema,
         response: { 200: dataEnvelope(z.union([CurrentUserSchema, TeamUserSchema])) },
@@ -90,6 +90,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(request);
       const { id, ...fields } = request.body;
       if (id !== undefined) return ok(await updateMember(ctx, actor, { ...fields, id }));
+      // A key changes members only: its creator's e-mail and preferences are theirs to change.
+      if (actor.keyId !== null) throw new AppError('forbidden', 'error.key_own_profile');
       // A wrong current password given to change the e-mail is a guess at it, as at sign-in.
       const { user, emailChange } = await withGuessLimit(
         limits.passwordGuesses,

@@ -19,7 +19,8 @@ export type MailTemplate =
   | 'card_updated'
   | 'payment_failed'
   | 'payment_action_required'
-  | 'subscription_canceled';
+  | 'subscription_canceled'
+  | 'api_key_expiring';
 
 export interface TemplateText {
   subject: string;

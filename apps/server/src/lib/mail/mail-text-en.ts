@@ -139,4 +139,11 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     action: 'Choose a plan',
     outro: 'Your data and invoices are kept. You can subscribe again at any time.',
   },
+  api_key_expiring: {
+    subject: 'Your API key "{{key}}" expires on {{date}}',
+    intro:
+      'Hi {{name}}, the API key "{{key}}" ({{stub}}) of the account {{account}} stops working on {{date}}. Whatever uses it will then be refused.',
+    action: 'Manage API keys',
+    outro: 'Roll the key to get a new secret, or make a new key, before that day.',
+  },
 };

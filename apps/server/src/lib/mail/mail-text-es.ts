@@ -142,4 +142,11 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     action: 'Elegir un plan',
     outro: 'Tus datos y facturas se conservan. Puedes volver a suscribirte cuando quieras.',
   },
+  api_key_expiring: {
+    subject: 'Tu clave de API «{{key}}» caduca el {{date}}',
+    intro:
+      'Hola {{name}}, la clave de API «{{key}}» ({{stub}}) de la cuenta {{account}} dejará de funcionar el {{date}}. Lo que la use será rechazado a partir de entonces.',
+    action: 'Gestionar las claves de API',
+    outro: 'Renueva la clave para obtener un secreto nuevo, o crea otra, antes de ese día.',
+  },
 };

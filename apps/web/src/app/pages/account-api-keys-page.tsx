@@ -1,25 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ApiKeysTable } from '@/features/api-keys/components/api-keys-table';
 import { EmbedMarkupPanel } from '@/features/dashboards/components/embed-markup-panel';
 import { Page } from '../layouts/page';
 
 /**
- * The developers' corner of the account: API keys (a later capability, described here) and the
- * raw embed markup of a dashboard, which used to sit on the dashboards themselves.
+ * The developers' corner of the account: API keys (docs/product.md#api-keys) and, below them,
+ * the raw embed markup of a dashboard, which used to sit on the dashboards themselves.
  */
 export default function AccountApiKeysPage() {
   const { t } = useTranslation();
   return (
-    <Page titleKey="titles.apikeys">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('app.pages.apikeys_title')}</CardTitle>
-          <CardDescription>{t('app.pages.apikeys')}</CardDescription>
-        </CardHeader>
-        <CardContent className="text-sm text-muted-foreground">
-          {t('app.pages.upcoming_body')}
-        </CardContent>
-      </Card>
+    <Page titleKey="titles.apikeys" description={t('apikeys.description')}>
+      <ApiKeysTable />
       <Card>
         <CardHeader>
           <CardTitle>{t('dashboards.markup.title')}</CardTitle>

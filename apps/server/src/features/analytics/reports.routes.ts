@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@partner-portal/shared/api';
+import { BreakdownQuerySchema, BreakdownResponseSchema } from '@partner-portal/shared/report-data';
+import type { AppContext } from '../../lib/app-context';
+import { requireActor } from '../../lib/auth-guard';
+import { ok } from '../../lib/reply';
+import { sendBreakdownCsv } from './breakdown-csv';
+import { registerReportImport } from './report-import-route';
+import { breakdown } from './report-queries';
+import { reportScopeOf } from './report-scope.service';
+
+/**
+ * `/api/reports`: report data for integrations (docs/product.md#api-keys) — the dashboards'
+ * breakdown as paged JSON (`report.read`) and as CSV (`report.export`, `/api/reports.csv`), and
+ * the all-or-nothing upload (`report.import`, `/api/reports/import`).
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      config: { access: { permission: 'user' }, scope: 'report.read' },
+      schema: {
+        querystring: BreakdownQuerySchema,
+        response: { 200: dataEnvelope(BreakdownResponseSchema) },
+      },
+    },
+    async (request) => {
+      const scope = await reportScopeOf(ctx.db, requireActor(request));
+      return ok(await breakdown(ctx.db, scope, request.query));
+    },
+  );
+
+  app.get(
+    '.csv',
+    {
+      config: { access: { permission: 'user' }, scope: 'report.export' },
+      schema: { querystring: BreakdownQuerySchema },
+    },
+    async (request, reply) => {
+      const scope = await reportScopeOf(ctx.db, requireActor(request));
+      return sendBreakdownCsv(ctx.db, scope, request.query, reply);
+    },
+  );
+
+  // The import needs admin, so its scope does too (SCOPE_PERMISSION).
+  registerReportImport(app, ctx, '/import');
+};
