@@ -17,9 +17,9 @@ import {
  * the pages every member has, in the four looks: axe finds nothing, nothing scrolls sideways.
  */
 const USERS = [
-  { email: 'admin@demo.test', name: 'admin', hub: 6 },
+  { email: 'admin@demo.test', name: 'admin', hub: 7 },
   { email: 'advertiser@demo.test', name: 'advertiser', hub: 4 },
-  { email: 'solo@demo.test', name: 'solo', hub: 8 },
+  { email: 'solo@demo.test', name: 'solo', hub: 9 },
 ] as const;
 
 const EVERY_MEMBER = ['/welcome', '/dashboard/core', '/dashboard/plus', '/help'];

@@ -9,6 +9,7 @@ import { registerRequestLocale } from './lib/request-locale';
 import { accountRoutes } from './features/account/account.routes';
 import { workbookRoutes } from './features/analytics/analytics.routes';
 import { apiKeyRoutes } from './features/api-keys/api-key.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { reportImportRoutes } from './features/analytics/report-import.routes';
 import { reportRoutes } from './features/analytics/reports.routes';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerMetrics(app, { token: config.metricsToken, database, sessions });
   registerAuthGuard(app, {
+    db: database.db,
     sessions,
     keys,
     keyUsage,
@@ -219,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
+  await app.register(auditRoutes, { prefix: '/api/audit', ctx });
   // DELETE /api/account, DELETE /api/user; POST /api/utility/mail, /api/feedback (full paths).
   await app.register(supportMailRoutes, { prefix: '/api/utility/mail', ctx });
   await app.register(feedbackRoutes, { prefix: '/api/feedback', ctx });

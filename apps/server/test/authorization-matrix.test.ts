@@ -178,6 +178,10 @@ const TABLE: Record<string, Row> = {
     passed: 404,
   },
 
+  // The audit log: owners and admins, and keys with audit.read.
+  'GET /api/audit': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
+  'GET /api/audit.csv': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
+
   'GET /api/notification': { access: 'authenticated', passed: 200 },
   'PATCH /api/notification': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/event': { access: 'authenticated', scope: 'event.create', payload: {}, passed: 400 },

@@ -114,6 +114,10 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/embed/trend': { query: range },
   'GET /api/embed/breakdown': { query: () => ({ ...range(), dimension: 'campaign' }) },
   'GET /api/embed/breakdown.csv': { query: () => ({ ...range(), dimension: 'country' }) },
+  'GET /api/audit': {
+    query: () => ({ from: '2026-01-01', to: '2026-01-31', action: 'auth.signin', page: '1' }),
+  },
+  'GET /api/audit.csv': { query: () => ({ outcome: 'denied', actor: 'someone@example.test' }) },
   'GET /api/reports': { query: () => ({ ...range(), dimension: 'campaign', page_size: '5' }) },
   'GET /api/reports.csv': { query: () => ({ ...range(), dimension: 'country' }) },
   'POST /api/reports/import': { query: () => ({ name: 'fuzz.csv' }) },

@@ -20,6 +20,7 @@ import { createBillingProvider } from '../features/billing/create-billing-provid
 import { createMailTransport, type AppContext } from '../lib/app-context';
 import { LiveSessions } from '../lib/live-sessions';
 import { loggerOptions } from '../lib/logger';
+import { verifyAuditLog } from '../lib/audit-verify';
 import { MailDispatcher } from '../lib/mail/mail-dispatcher';
 import { createMailDelivery } from '../lib/mail/mail-transport';
 import { issueOneTimeToken } from '../lib/one-time-token';
@@ -230,6 +231,26 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
       console.log(`Restored ${file} into ${config.dataDir} (${users}).`);
       console.log(`The data it replaced is in ${result.aside}; delete it once all is well.`);
     },
+  },
+  'audit-verify': {
+    usage:
+      'audit-verify [account-id]                 check the audit log hash chains; exit 1 if broken',
+    run: ([accountId]) =>
+      withDatabase(async ({ db }) => {
+        const reports = await verifyAuditLog(db, accountId);
+        let broken = 0;
+        for (const report of reports) {
+          const name = report.chain === '-' ? '(no account)' : report.chain;
+          if (report.broken) {
+            broken += 1;
+            console.log(
+              `BROKEN   ${name}: row ${report.broken.id} (seq ${report.broken.seq}) fails its ${report.broken.reason} check`,
+            );
+          } else console.log(`ok       ${name}: ${report.rows} rows`);
+        }
+        console.log(`Audit log: ${reports.length - broken} chains intact, ${broken} broken.`);
+        if (broken > 0) process.exitCode = 1;
+      }),
   },
   'sync-workbooks': {
     usage:

@@ -10,6 +10,9 @@ import type { Actor, SessionActor } from './actor';
 import { createAccountLimiter } from './account-rate-limit';
 import { hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { AppError } from './app-error';
+import { auditActor, recordAudit } from './audit';
+import { requestMeta } from './request-meta';
+import type { Db } from '../db/client';
 import type { KeyUsage } from './key-usage';
 import { addressAllowed, type LiveKeys } from './live-keys';
 import type { LiveSessions, SessionView } from './live-sessions';
@@ -93,6 +96,8 @@ export function listRouteAccess(app: FastifyInstance): RegisteredRoute[] {
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
 
 export interface AuthGuardDeps {
+  /** Where key denials are audited. */
+  db: Db;
   sessions: LiveSessions;
   keys: LiveKeys;
   keyUsage: KeyUsage;
@@ -182,22 +187,37 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     const view = await deps.keys.find(hashApiKey(key), at);
     if (!view) throw new AppError('unauthorized', 'error.key_invalid');
     const { actor } = view;
-    // Only someone who may manage keys keeps keys working: a demoted creator's stop at once.
-    if (!hasPermission(actor.permission, 'developer')) {
-      throw new AppError('forbidden', 'error.key_creator');
-    }
-    const scope = request.routeOptions.config?.scope;
-    if (!scope) throw new AppError('forbidden', 'error.key_route');
-    if (view.allowedIps && !addressAllowed(view.allowedIps, request.ip)) {
-      throw new AppError('forbidden', 'error.key_ip', { params: { ip: request.ip } });
-    }
+    // Counted before any refusal, so a key hammering what it may not do is cut off too (and its
+    // denials, which are audited, stay bounded).
     await keyLimit.take(request, reply, actor.keyId);
     deps.keyUsage.record(actor.keyId, request.ip, at);
+    const scope = request.routeOptions.config?.scope;
+    const deny = async (error: AppError) => {
+      await recordAudit(deps.db, {
+        ...auditActor(actor, requestMeta(request)),
+        actorLabel: view.stub,
+        at,
+        action: 'api_key.denied',
+        targetType: 'route',
+        targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        outcome: 'denied',
+        changes: { reason: error.messageKey, ...(scope ? { scope } : {}) },
+      });
+      return error;
+    };
+    // Only someone who may manage keys keeps keys working: a demoted creator's stop at once.
+    if (!hasPermission(actor.permission, 'developer')) {
+      throw await deny(new AppError('forbidden', 'error.key_creator'));
+    }
+    if (!scope) throw await deny(new AppError('forbidden', 'error.key_route'));
+    if (view.allowedIps && !addressAllowed(view.allowedIps, request.ip)) {
+      throw await deny(new AppError('forbidden', 'error.key_ip', { params: { ip: request.ip } }));
+    }
     if (!view.scopes.has(scope)) {
-      throw new AppError('forbidden', 'error.key_scope', { params: { scope } });
+      throw await deny(new AppError('forbidden', 'error.key_scope', { params: { scope } }));
     }
     if (!hasPermission(actor.permission, SCOPE_PERMISSION[scope])) {
-      throw new AppError('forbidden', 'error.key_creator_scope', { params: { scope } });
+      throw await deny(new AppError('forbidden', 'error.key_creator_scope', { params: { scope } }));
     }
     request.actor = actor;
     if (typeof access === 'object') requirePermission(actor, access.permission);

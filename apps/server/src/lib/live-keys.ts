@@ -11,6 +11,8 @@ import { SessionCache } from './session-cache';
 /** A live key: who it acts as, what it may do, and from where. */
 export interface KeyView {
   actor: KeyActor;
+  /** The key's display stub, which names it in the audit log. */
+  stub: string;
   scopes: ReadonlySet<ApiKeyScope>;
   /** Null: any address. */
   allowedIps: BlockList | null;
@@ -127,6 +129,7 @@ export class LiveKeys {
               impersonatorId: null,
               expiresAt: key.expiresAt,
             },
+            stub: key.stub,
             scopes: new Set(key.scopes),
             allowedIps: blockListOf(key.allowedIps),
           }

@@ -37,8 +37,14 @@ describe('route table (docs/product.md#screens-and-routes)', () => {
       '/account/notifications',
     ];
     expect(menu('user')).toEqual(personal);
-    expect(menu('admin')).toEqual([...personal, '/account/users', '/account/data']);
+    expect(menu('admin')).toEqual([
+      ...personal,
+      '/account/users',
+      '/account/data',
+      '/account/audit',
+    ]);
     expect(menu('developer')).toEqual([...personal, '/account/apikeys']);
+    expect(menu('advertiser')).not.toContain('/account/audit');
     expect(menu('owner')).toEqual(
       expect.arrayContaining([
         ...personal,
@@ -46,6 +52,7 @@ describe('route table (docs/product.md#screens-and-routes)', () => {
         '/account/apikeys',
         '/account/users',
         '/account/data',
+        '/account/audit',
       ]),
     );
     for (const permission of PERMISSIONS)

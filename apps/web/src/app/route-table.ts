@@ -33,6 +33,7 @@ export const paths = {
   accountUpgrade: '/account/upgrade',
   accountUsers: '/account/users',
   accountData: '/account/data',
+  accountAudit: '/account/audit',
   notFound: '/notfound',
   notFound404: '/404',
 } as const;
@@ -148,6 +149,13 @@ export const ROUTES: RouteDefinition[] = [
     access: needs('admin'),
     titleKey: 'titles.data',
     page: 'account-data',
+  },
+  {
+    path: paths.accountAudit,
+    layout: 'account',
+    access: needs('admin'),
+    titleKey: 'titles.audit',
+    page: 'account-audit',
   },
   {
     path: paths.dashboardCore,
@@ -268,7 +276,8 @@ export interface NavItem {
     | 'notifications'
     | 'apikeys'
     | 'users'
-    | 'data';
+    | 'data'
+    | 'audit';
 }
 
 /**
@@ -333,9 +342,15 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
     icon: 'data',
     permission: 'admin',
   },
+  {
+    to: paths.accountAudit,
+    labelKey: 'app.account_menu.audit',
+    icon: 'audit',
+    permission: 'admin',
+  },
 ];
 
-/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing; developer API keys; admin users. */
+/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing; developer API keys; admin users, data and the audit log. */
 export function accountMenuItems(permission: Permission | null | undefined): NavItem[] {
   return ACCOUNT_MENU.filter((item) => hasPermission(permission, item.permission)).map(
     ({ permission: _permission, ...item }) => item,

@@ -49,6 +49,7 @@ describe('router, guards and layouts', () => {
     expect(within(menu).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
   });
 
   it('guards later navigations too, replacing the refused entry in history', async () => {
@@ -60,15 +61,16 @@ describe('router, guards and layouts', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('shows the users item to admins, without billing', async () => {
+  it('shows the users and audit log items to admins, without billing', async () => {
     setSession(testSession({ permission: 'admin' }));
     renderAt('/account/profile');
     const menu = await screen.findByRole('navigation', { name: 'Account settings' });
     expect(within(menu).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
   });
 
-  it('gives owners billing, API keys and users in the account menu', async () => {
+  it('gives owners billing, API keys, users and the audit log in the account menu', async () => {
     setSession(testSession({ permission: 'owner' }));
     renderAt('/account/users');
     const menu = await screen.findByRole('navigation', { name: 'Account settings' });
@@ -80,6 +82,7 @@ describe('router, guards and layouts', () => {
       'Notifications',
       'API keys',
       'Users',
+      'Audit log',
     ]) {
       expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
     }

@@ -1,6 +1,7 @@
 // The one barrel in the server: drizzle-kit and drizzle({ schema }) need every table in one module.
 export * from './accounts';
 export * from './api-keys';
+export * from './audit';
 export * from './activity';
 export * from './billing';
 export * from './invites';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { BreakdownQuery } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
-import { toCsv } from './csv';
+import { toCsv } from '../../lib/csv';
 import { breakdown, type ReportScope } from './report-queries';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import { grantableScopes } from '@partner-portal/shared/api-key-rules';
@@ -14,6 +15,7 @@ import {
 import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireSession } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
+import { requestMeta } from '../../lib/request-meta';
 import {
   createApiKey,
   deleteApiKey,
@@ -31,8 +33,11 @@ const IdParamsSchema = z.object({ id: z.string() });
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { access: { permission: 'developer' as const }, credentials: true };
-  const actorOf = (request: Parameters<typeof requireActor>[0]) =>
-    requireSession(requireActor(request));
+  const actorOf = (request: FastifyRequest) => requireSession(requireActor(request));
+  const auditMeta = (request: FastifyRequest) => ({
+    ...requestMeta(request),
+    label: request.currentUser?.email ?? null,
+  });
 
   app.get(
     '/scopes',
@@ -56,7 +61,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) =>
-      reply.code(201).send(ok(await createApiKey(ctx, actorOf(request), request.body))),
+      reply
+        .code(201)
+        .send(ok(await createApiKey(ctx, actorOf(request), request.body, auditMeta(request)))),
   );
 
   app.patch(
@@ -70,7 +77,15 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) =>
-      ok(await updateApiKey(ctx, actorOf(request), request.params.id, request.body)),
+      ok(
+        await updateApiKey(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          auditMeta(request),
+        ),
+      ),
   );
 
   app.post(
@@ -84,7 +99,15 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) =>
-      ok(await rollApiKey(ctx, actorOf(request), request.params.id, request.body.overlap)),
+      ok(
+        await rollApiKey(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body.overlap,
+          auditMeta(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -94,7 +117,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { params: IdParamsSchema, response: { 200: dataEnvelope(z.null()) } },
     },
     async (request) => {
-      await deleteApiKey(ctx, actorOf(request), request.params.id);
+      await deleteApiKey(ctx, actorOf(request), request.params.id, auditMeta(request));
       return ok(null);
     },
   );

@@ -20,10 +20,26 @@ import { newApiKey } from '../../lib/api-key-secret';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { SessionActor } from '../../lib/actor';
-import { recordEvent } from '../../lib/events';
+import { auditActor, recordAudit } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import { keyStatus, toApiKey, usageDays } from './api-key-rows';
 
 const DAY_MS = 86_400_000;
+
+/** Where the request came from, and who the signed-in person is, for the audit row. */
+export type AuditMeta = RequestMeta & { label: string | null };
+
+/** The audit row of a change to key `keyId` made by `actor` (docs/security.md#audit-log). */
+function keyAudit(actor: SessionActor, meta: AuditMeta, keyId: string, at: Date) {
+  return {
+    ...auditActor(actor, meta),
+    actorLabel: meta.label,
+    at,
+    targetType: 'api_key',
+    targetId: keyId,
+    outcome: 'success' as const,
+  };
+}
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -101,6 +117,7 @@ export async function createApiKey(
   ctx: AppContext,
   actor: SessionActor,
   input: ApiKeyCreateInput,
+  meta: AuditMeta,
 ): Promise<ApiKeyReveal> {
   requireGrantable(actor, input.scope);
   const now = ctx.now();
@@ -141,11 +158,13 @@ export async function createApiKey(
       })
       .returning();
     if (!row) throw new Error('key not created');
-    await recordEvent(tx, {
-      name: 'api_key_created',
-      userId: actor.userId,
-      accountId: actor.accountId,
-      metadata: { key_id: row.id, scope: input.scope },
+    await recordAudit(tx, {
+      ...keyAudit(actor, meta, row.id, now),
+      action: 'api_key.created',
+      changes: {
+        after: { name: row.name, scope: row.scopes, allowed_ips: row.allowedIps },
+        expires_at: row.expiresAt?.toISOString() ?? null,
+      },
     });
     return row;
   });
@@ -184,6 +203,7 @@ export async function updateApiKey(
   actor: SessionActor,
   id: string,
   input: ApiKeyPatchInput,
+  meta: AuditMeta,
 ): Promise<ApiKey> {
   const key = await findKey(ctx.db, actor, id);
   const widens = input.scope !== undefined || input.allowed_ips !== undefined;
@@ -204,11 +224,17 @@ export async function updateApiKey(
       })
       .where(ownKey(key))
       .returning();
-    await recordEvent(tx, {
-      name: input.active === false ? 'api_key_revoked' : 'api_key_updated',
-      userId: actor.userId,
-      accountId: actor.accountId,
-      metadata: { key_id: key.id, before: { scope: key.scopes }, after: { scope: input.scope } },
+    await recordAudit(tx, {
+      ...keyAudit(actor, meta, key.id, now),
+      action: input.active === false ? 'api_key.revoked' : 'api_key.updated',
+      changes: {
+        before: { name: key.name, scope: key.scopes, allowed_ips: key.allowedIps },
+        after: {
+          name: input.name ?? key.name,
+          scope: input.scope ?? key.scopes,
+          allowed_ips: input.allowed_ips ?? key.allowedIps,
+        },
+      },
     });
     return rows;
   });
@@ -223,6 +249,7 @@ export async function rollApiKey(
   actor: SessionActor,
   id: string,
   overlap: ApiKeyRollOverlap,
+  meta: AuditMeta,
 ): Promise<ApiKeyReveal> {
   const key = await findKey(ctx.db, actor, id);
   requireManager(actor, key, true);
@@ -241,11 +268,10 @@ export async function rollApiKey(
       })
       .where(ownKey(key))
       .returning();
-    await recordEvent(tx, {
-      name: 'api_key_rolled',
-      userId: actor.userId,
-      accountId: actor.accountId,
-      metadata: { key_id: key.id, overlap },
+    await recordAudit(tx, {
+      ...keyAudit(actor, meta, key.id, now),
+      action: 'api_key.rolled',
+      changes: { overlap },
     });
     return rows;
   });
@@ -259,16 +285,16 @@ export async function deleteApiKey(
   ctx: AppContext,
   actor: SessionActor,
   id: string,
+  meta: AuditMeta,
 ): Promise<void> {
   const key = await findKey(ctx.db, actor, id);
   requireManager(actor, key, false);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(apiKeys).where(ownKey(key));
-    await recordEvent(tx, {
-      name: 'api_key_deleted',
-      userId: actor.userId,
-      accountId: actor.accountId,
-      metadata: { key_id: key.id },
+    await recordAudit(tx, {
+      ...keyAudit(actor, meta, key.id, ctx.now()),
+      action: 'api_key.deleted',
+      changes: { before: { name: key.name, scope: key.scopes } },
     });
   });
 }

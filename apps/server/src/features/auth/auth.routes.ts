@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete('/', { config: { access: 'authenticated' } }, async (request) => {
-    await signOut(ctx, requireActor(request));
+    await signOut(ctx, requireActor(request), requestMeta(request));
     return ok(null);
   });
 

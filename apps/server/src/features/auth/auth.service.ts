@@ -3,10 +3,12 @@ import type { SigninResponse } from '@partner-portal/shared/identity';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { auditActor, recordAudit } from '../../lib/audit';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { completeFirstFactor, revokeSession, switchSessionAccount } from './session.service';
 import type { RequestMeta } from '../../lib/request-meta';
+import { findSigninAccountId } from '../user/current-user.service';
 
 // Verified against when the e-mail is unknown, so both answers take the same time.
 const timingDecoy = hashPassword('timing-decoy-password!');
@@ -27,13 +29,40 @@ export async function signInWithPassword(
     : (await verifyPassword(await timingDecoy, input.password), false);
   // Named on the password field so the sign-in form shows it there; the same answer either way.
   if (!user || !valid || user.disabled) {
+    // In the log of the account the user would have signed in to, when there is such a user;
+    // else in the log of no account.
+    await recordAudit(ctx.db, {
+      at: ctx.now(),
+      accountId: user ? await findSigninAccountId(ctx.db, user.id, user.defaultAccountId) : null,
+      actorType: 'user',
+      actorId: user?.id ?? null,
+      actorLabel: input.email.toLowerCase(),
+      action: 'auth.signin_failed',
+      targetType: 'user',
+      targetId: user?.id ?? null,
+      outcome: 'failure',
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      requestId: meta.requestId ?? null,
+      changes: { reason: !user ? 'unknown_email' : user.disabled ? 'disabled' : 'wrong_password' },
+    });
     throw new AppError('unauthorized', 'error.invalid_credentials', { inputError: 'password' });
   }
   return completeFirstFactor(ctx, user.id, meta, 'password');
 }
 
-export async function signOut(ctx: AppContext, actor: Actor): Promise<void> {
-  await revokeSession(ctx.db, requireSession(actor).sessionId, ctx.now());
+export async function signOut(ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, requireSession(actor).sessionId, ctx.now());
+    await recordAudit(tx, {
+      ...auditActor(actor, meta),
+      at: ctx.now(),
+      action: 'auth.signout',
+      targetType: 'session',
+      targetId: actor.sessionId,
+      outcome: 'success',
+    });
+  });
 }
 
 /** POST /api/auth/switch: a session in another account of the same user; the old one ends. */

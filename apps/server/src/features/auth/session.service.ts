@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createSessionToken, IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
+import { recordAudit } from '../../lib/audit';
 import { recordEvent } from '../../lib/events';
 import type { RequestMeta } from '../../lib/request-meta';
 import { isNotificationActive } from '../notifications/notification-settings.service';
@@ -125,11 +126,30 @@ async function openSignedInSession(
   metadata: Record<string, string>,
   notify: boolean,
 ) {
-  const response = await issueSession(ctx.db, ctx.config.sessionSecret, {
-    userId: user.id,
-    accountId,
-    meta,
-    now: ctx.now(),
+  // The session and the audit row that records it are saved together.
+  const response = await ctx.db.transaction(async (tx) => {
+    const issued = await issueSession(tx, ctx.config.sessionSecret, {
+      userId: user.id,
+      accountId,
+      meta,
+      now: ctx.now(),
+    });
+    await recordAudit(tx, {
+      at: ctx.now(),
+      accountId,
+      actorType: user.isMaster ? 'master' : 'user',
+      actorId: user.id,
+      actorLabel: user.email,
+      action: 'auth.signin',
+      targetType: 'user',
+      targetId: user.id,
+      outcome: 'success',
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      requestId: meta.requestId ?? null,
+      changes: { method: metadata.method ?? null, second_factor: metadata.second_factor ?? null },
+    });
+    return issued;
   });
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
   await recordEvent(ctx.db, { name: 'signin', userId: user.id, accountId, metadata });

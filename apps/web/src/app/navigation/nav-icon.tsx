@@ -12,6 +12,7 @@ import {
   UserRound,
   UsersRound,
   Code,
+  ScrollText,
   type LucideIcon,
 } from 'lucide-react';
 import type { NavItem } from '../route-table';
@@ -30,6 +31,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   apikeys: Code,
   users: UsersRound,
   data: FileUp,
+  audit: ScrollText,
 };
 
 export function NavIcon({ icon, className }: { icon: NavItem['icon']; className?: string }) {

@@ -63,7 +63,7 @@ describe('/account overview', () => {
     },
   );
 
-  it('lists Billing, API keys and Import data for the owner, each with its icon, title and one line', async () => {
+  it('lists Billing, API keys, Import data and the audit log for the owner, each with its icon, title and one line', async () => {
     renderOverview({ permission: 'owner' });
     const links = await cards();
     expect(hrefs(links)).toEqual(expect.arrayContaining(['/account/billing', '/account/apikeys']));
@@ -77,6 +77,10 @@ describe('/account overview', () => {
     expect(data).toHaveTextContent(
       'Import dataLoad your daily report rows from a CSV file, and see what was loaded.',
     );
+    const audit = links.find((link) => link.getAttribute('href') === '/account/audit');
+    expect(audit).toHaveTextContent(
+      'Audit logWho signed in, changed API keys or exported the log, and when.',
+    );
     for (const link of links) expect(link.querySelector('svg')).not.toBeNull();
   });
 
@@ -86,6 +90,7 @@ describe('/account overview', () => {
     expect(shown).not.toContain('/account/billing');
     expect(shown).not.toContain('/account/apikeys');
     expect(shown).not.toContain('/account/users');
+    expect(shown).not.toContain('/account/audit');
   });
 
   it('words the password and two-factor cards by the user state', async () => {

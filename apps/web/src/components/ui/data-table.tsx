@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { TablePaging } from './table-paging';
 import { DataTableCardSort } from './data-table-card-sort';
 import { DataTableCards, type CardHeadingLevel } from './data-table-cards';
 import { DataTableGrid } from './data-table-grid';
@@ -122,35 +122,15 @@ export function DataTable<T>({
       ) : (
         <DataTableGrid {...view} />
       )}
-      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        <p aria-live="polite">
-          {t('ui.table.paging', {
-            start: shown.length === 0 ? 0 : currentPage * pageSize + 1,
-            end: currentPage * pageSize + pageRows.length,
-            total: shown.length,
-          })}
-        </p>
-        <div className="flex gap-1">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t('ui.table.previous')}
-            disabled={currentPage === 0}
-            onClick={() => setPage(currentPage - 1)}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t('ui.table.next')}
-            disabled={currentPage >= pageCount - 1}
-            onClick={() => setPage(currentPage + 1)}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-      </div>
+      <TablePaging
+        start={shown.length === 0 ? 0 : currentPage * pageSize + 1}
+        end={currentPage * pageSize + pageRows.length}
+        total={shown.length}
+        canPrevious={currentPage > 0}
+        canNext={currentPage < pageCount - 1}
+        onPrevious={() => setPage(currentPage - 1)}
+        onNext={() => setPage(currentPage + 1)}
+      />
     </div>
   );
 }

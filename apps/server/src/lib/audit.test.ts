@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { auditEvents } from '../db/schema/index';
+import { createTestDatabase } from '../../test/test-database';
+import { GENESIS_HASH, recordAudit, type AuditEntry } from './audit';
+import { verifyAuditChain } from './audit-verify';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+const entry = (accountId: string, action: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  at: new Date(),
+  accountId,
+  actorType: 'user',
+  actorId: randomUUID(),
+  action,
+  outcome: 'success',
+  changes: { after: { scope: ['user.read'], name: 'x' }, before: null },
+  ...extra,
+});
+
+/** The trigger's refusal, under drizzle's "Failed query" wrapper. */
+async function expectRefused(query: PromiseLike<unknown>) {
+  const error = await Promise.resolve(query).then(
+    () => null,
+    (caught: unknown) => caught as Error & { cause?: Error },
+  );
+  expect(error, 'the statement went through').not.toBeNull();
+  expect(`${error?.message} ${error?.cause?.message ?? ''}`).toMatch(/append-only/);
+}
+
+describe('the audit log', () => {
+  it('chains each account’s rows by hash, and a verifier finds the chain intact', async () => {
+    const account = randomUUID();
+    await recordAudit(database.db, entry(account, 'api_key.created'));
+    await recordAudit(database.db, entry(account, 'api_key.revoked'));
+    const rows = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.chain, account))
+      .orderBy(auditEvents.seq);
+    expect(rows.map((row) => row.seq)).toEqual([1, 2]);
+    expect(rows[0]!.prevHash).toBe(GENESIS_HASH);
+    expect(rows[1]!.prevHash).toBe(rows[0]!.hash);
+    expect(await verifyAuditChain(database.db, account)).toEqual({
+      chain: account,
+      rows: 2,
+      broken: null,
+    });
+  });
+
+  it('keeps one unbroken chain when many writers append at once', async () => {
+    const account = randomUUID();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        recordAudit(database.db, entry(account, `event.n${String.fromCharCode(97 + index)}`)),
+      ),
+    );
+    const report = await verifyAuditChain(database.db, account);
+    expect(report).toEqual({ chain: account, rows: 20, broken: null });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE, whoever asks', async () => {
+    const account = randomUUID();
+    await recordAudit(database.db, entry(account, 'auth.signin'));
+    await expectRefused(
+      database.db
+        .update(auditEvents)
+        .set({ outcome: 'failure' })
+        .where(eq(auditEvents.chain, account)),
+    );
+    await expectRefused(database.db.delete(auditEvents).where(eq(auditEvents.chain, account)));
+    await expectRefused(database.db.execute(sql`truncate audit_events`));
+    expect(await verifyAuditChain(database.db, account)).toMatchObject({ rows: 1, broken: null });
+  });
+
+  it('tells an edited row and a removed row from an intact chain', async () => {
+    const edited = randomUUID();
+    for (const action of ['auth.signin', 'user.updated', 'auth.signout']) {
+      await recordAudit(database.db, entry(edited, action));
+    }
+    const removed = randomUUID();
+    for (const action of ['auth.signin', 'user.updated', 'auth.signout']) {
+      await recordAudit(database.db, entry(removed, action));
+    }
+    // What someone with the database's owner rights could do behind the app's back.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table audit_events disable trigger audit_events_append_only`);
+      await tx
+        .update(auditEvents)
+        .set({ outcome: 'failure' })
+        .where(sql`${auditEvents.chain} = ${edited} and ${auditEvents.seq} = 2`);
+      await tx
+        .delete(auditEvents)
+        .where(sql`${auditEvents.chain} = ${removed} and ${auditEvents.seq} = 2`);
+      await tx.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
+    });
+    expect((await verifyAuditChain(database.db, edited)).broken).toMatchObject({
+      seq: 2,
+      reason: 'hash',
+    });
+    expect((await verifyAuditChain(database.db, removed)).broken).toMatchObject({
+      seq: 3,
+      reason: 'gap',
+    });
+  });
+});

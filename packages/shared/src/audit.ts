@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MAX_REPORT_RANGE_DAYS } from './report-data';
+import { storableText } from './validation';
+
+/** Who did it: a person, a key, the operator, or the service itself. */
+export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'master', 'system'] as const;
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+
+/** Actions are `noun.verb` (`api_key.created`, `auth.signin_failed`). */
+export const AUDIT_ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+const isoDay = z.iso.date();
+
+/** GET /api/audit and /api/audit.csv filters; every one optional. */
+export const AuditQuerySchema = z
+  .strictObject({
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    /** An actor's e-mail, user id or key id. */
+    actor: storableText().trim().min(1).max(254).optional(),
+    action: z.string().regex(AUDIT_ACTION_PATTERN).optional(),
+    outcome: AuditOutcomeSchema.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    page_size: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).optional().default(50),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'The end date must be on or after the start date.',
+  })
+  .refine(
+    (query) =>
+      !query.from ||
+      !query.to ||
+      (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_REPORT_RANGE_DAYS,
+    { path: ['from'], message: 'Choose a range of at most two years.' },
+  );
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/** One row of the audit log as the screen and the API show it. Dates are ISO strings. */
+export const AuditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  account_id: z.string().nullable(),
+  actor: z.object({
+    type: z.enum(AUDIT_ACTOR_TYPES),
+    id: z.string().nullable(),
+    label: z.string().nullable(),
+  }),
+  on_behalf_of: z.string().nullable(),
+  action: z.string(),
+  target: z.object({ type: z.string().nullable(), id: z.string().nullable() }),
+  outcome: AuditOutcomeSchema,
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  request_id: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+export const AuditListResponseSchema = z.object({
+  rows: z.array(AuditEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
