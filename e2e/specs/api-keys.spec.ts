@@ -117,6 +117,22 @@ test.describe('the API keys screen in every look', () => {
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoA11yViolations(page);
         await saveScreen(page, `api-keys-create-${name}`);
+        await page.keyboard.press('Escape');
+
+        // The edit and roll dialogs, reached from the row's actions.
+        const es = look.locale === 'es';
+        for (const action of es ? ['Editar', 'Renovar'] : ['Edit', 'Roll']) {
+          await page
+            .getByRole('button', { name: es ? /^Acciones/ : /^Actions for/ })
+            .first()
+            .click();
+          await page.getByRole('menuitem', { name: action }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await expectNoA11yViolations(page);
+          await saveScreen(page, `api-keys-${action.toLowerCase()}-${name}`);
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        }
       });
     });
   }

@@ -49,10 +49,32 @@ export function grantableScopes(permission: Permission | null | undefined): ApiK
   return API_KEY_SCOPES.filter((scope) => hasPermission(permission, SCOPE_PERMISSION[scope]));
 }
 
+/** What someone may do to a key of their account (docs/product.md#api-keys). */
+export interface KeyAccess {
+  /** Rename, revoke, delete: the key's creator, or the owner. */
+  manage: boolean;
+  /**
+   * Roll, rescope, re-range: the creator only, since a new secret or a wider scope would let
+   * someone else act as them.
+   */
+  reshape: boolean;
+}
+
+export function apiKeyAccess(
+  creatorId: string | null,
+  viewer: { id: string; permission: Permission } | null,
+): KeyAccess {
+  const creator = viewer !== null && creatorId === viewer.id;
+  return { manage: creator || viewer?.permission === 'owner', reshape: creator };
+}
+
 /** `pp_live_` with a card processor that takes money, `pp_test_` with the built-in one. */
 export const API_KEY_PREFIXES = ['pp_live_', 'pp_test_'] as const;
 export const API_KEY_SECRET_LENGTH = 32;
 export const API_KEY_CHECKSUM_LENGTH = 6;
+/** An Authorization header carrying a key rather than a session JWT: told apart by the prefix. */
+export const API_KEY_BEARER_PREFIX = 'Bearer pp_';
+
 /** A key as typed: prefix, 32 base62 characters, a 6-character base62 checksum. */
 export const API_KEY_PATTERN = /^pp_(live|test)_[0-9A-Za-z]{38}$/;
 

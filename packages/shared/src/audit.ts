@@ -1,11 +1,29 @@
 import { z } from 'zod';
-import { MAX_REPORT_RANGE_DAYS } from './report-data';
+import { daysBetween, MAX_REPORT_RANGE_DAYS } from './report-data';
 import { storableText } from './validation';
 
 /** Who did it: a person, a key, the operator, or the service itself. */
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'master', 'system'] as const;
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+
+/**
+ * Every action the server records (docs/product.md#audit-log), in the order the screen's filter
+ * offers them; `recordAudit` takes only these, and each has a label in every language.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.signin',
+  'auth.signin_failed',
+  'auth.signout',
+  'api_key.created',
+  'api_key.updated',
+  'api_key.rolled',
+  'api_key.revoked',
+  'api_key.deleted',
+  'api_key.denied',
+  'audit.exported',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Actions are `noun.verb` (`api_key.created`, `auth.signin_failed`). */
 export const AUDIT_ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
@@ -31,9 +49,7 @@ export const AuditQuerySchema = z
   })
   .refine(
     (query) =>
-      !query.from ||
-      !query.to ||
-      (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_REPORT_RANGE_DAYS,
+      !query.from || !query.to || daysBetween(query.from, query.to) < MAX_REPORT_RANGE_DAYS,
     { path: ['from'], message: 'Choose a range of at most two years.' },
   );
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import {
+  API_KEY_BEARER_PREFIX,
   API_KEY_CHECKSUM_LENGTH,
   API_KEY_PATTERN,
   API_KEY_SECRET_LENGTH,
@@ -36,6 +37,12 @@ export function newApiKey(kind: 'live' | 'test'): NewApiKey {
   for (let index = 0; index < API_KEY_SECRET_LENGTH; index += 1) secret += BASE62[randomInt(62)];
   const key = `${prefix}${secret}${checksum(prefix + secret)}`;
   return { key, hash: hashApiKey(key), stub: apiKeyStub(key) };
+}
+
+/** The key an Authorization header carries, or null for anything else (a session JWT, nothing). */
+export function apiKeyFromHeader(header: string | undefined): string | null {
+  if (typeof header !== 'string' || !header.startsWith(API_KEY_BEARER_PREFIX)) return null;
+  return header.slice('Bearer '.length);
 }
 
 /** Shape and checksum only: true says nothing of whether the key exists. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AUDIT_ACTIONS, type AuditAction } from '@partner-portal/shared/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -17,7 +18,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const entry = (accountId: string, action: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+const entry = (
+  accountId: string,
+  action: AuditAction,
+  extra: Partial<AuditEntry> = {},
+): AuditEntry => ({
   at: new Date(),
   accountId,
   actorType: 'user',
@@ -62,7 +67,7 @@ describe('the audit log', () => {
     const account = randomUUID();
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        recordAudit(database.db, entry(account, `event.n${String.fromCharCode(97 + index)}`)),
+        recordAudit(database.db, entry(account, AUDIT_ACTIONS[index % AUDIT_ACTIONS.length]!)),
       ),
     );
     const report = await verifyAuditChain(database.db, account);
@@ -85,11 +90,11 @@ describe('the audit log', () => {
 
   it('tells an edited row and a removed row from an intact chain', async () => {
     const edited = randomUUID();
-    for (const action of ['auth.signin', 'user.updated', 'auth.signout']) {
+    for (const action of ['auth.signin', 'api_key.updated', 'auth.signout'] as const) {
       await recordAudit(database.db, entry(edited, action));
     }
     const removed = randomUUID();
-    for (const action of ['auth.signin', 'user.updated', 'auth.signout']) {
+    for (const action of ['auth.signin', 'api_key.updated', 'auth.signout'] as const) {
       await recordAudit(database.db, entry(removed, action));
     }
     // What someone with the database's owner rights could do behind the app's back.

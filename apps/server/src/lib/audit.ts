@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '@partner-portal/shared/audit';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema/index';
 import type { Actor } from './actor';
@@ -7,8 +8,10 @@ import type { RequestMeta } from './request-meta';
 
 type AuditRow = typeof auditEvents.$inferInsert;
 
-/** What a change says of itself; the chain fields are filled in here. */
-export type AuditEntry = Omit<AuditRow, 'id' | 'chain' | 'seq' | 'prevHash' | 'hash'>;
+/** What a change says of itself, one of the known actions; the chain fields are filled in here. */
+export type AuditEntry = Omit<AuditRow, 'id' | 'chain' | 'seq' | 'prevHash' | 'hash' | 'action'> & {
+  action: AuditAction;
+};
 
 /** The chain of rows of no account (sign-ins that found no user, the operator's own). */
 const NO_ACCOUNT_CHAIN = '-';

@@ -8,7 +8,7 @@ import { hasPermission, type Permission } from '@partner-portal/shared/permissio
 import type { CurrentUser } from '@partner-portal/shared/user';
 import type { Actor, SessionActor } from './actor';
 import { createAccountLimiter } from './account-rate-limit';
-import { hashApiKey, isWellFormedApiKey } from './api-key-secret';
+import { apiKeyFromHeader, hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { AppError } from './app-error';
 import { auditActor, recordAudit } from './audit';
 import { requestMeta } from './request-meta';
@@ -155,7 +155,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
   app.addHook('onRequest', (request, reply, done) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public' || access === 'embed') return done();
-    const key = apiKeyOf(request);
+    const key = apiKeyFromHeader(request.headers.authorization);
     if (key !== null) guardKey(request, reply, access, key).then(() => done(), done);
     else guard(request, access).then(() => done(), done);
   });
@@ -222,13 +222,6 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     request.actor = actor;
     if (typeof access === 'object') requirePermission(actor, access.permission);
   }
-}
-
-/** `Authorization: Bearer pp_…`: a key, told from a session JWT by its prefix. */
-function apiKeyOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string' || !header.startsWith('Bearer pp_')) return null;
-  return header.slice('Bearer '.length);
 }
 
 /** A scope must open only member routes its permission reaches: fail at boot, not in production. */

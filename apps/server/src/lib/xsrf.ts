@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@partner-portal/shared/api';
+import { apiKeyFromHeader } from './api-key-secret';
 import { AppError } from './app-error';
 import { ASSETS_PATH_PREFIX } from './spa';
 
@@ -35,7 +36,7 @@ export function registerXsrf(app: FastifyInstance, options: { secureCookie: bool
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     if (request.routeOptions.config?.xsrf === false) return done();
     // An API key call carries no cookie a forged page could ride on; the guard checks the key.
-    if (request.headers.authorization?.startsWith('Bearer pp_')) return done();
+    if (apiKeyFromHeader(request.headers.authorization) !== null) return done();
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       return done(new AppError('forbidden', 'error.xsrf'));

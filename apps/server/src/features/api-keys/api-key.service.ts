@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
 import {
+  apiKeyAccess,
   API_KEY_DEFAULT_EXPIRY_DAYS,
   API_KEY_MAX_EXPIRY_DAYS,
   grantableScopes,
@@ -184,14 +185,10 @@ async function findKey(db: Db, actor: SessionActor, id: string): Promise<KeyRow>
   return key;
 }
 
-/**
- * Renaming, revoking and deleting: the key's creator, or the owner. Rolling, rescoping and
- * re-ranging: the creator only, since a new secret or a wider scope would let someone else act
- * as the creator.
- */
-function requireManager(actor: SessionActor, key: KeyRow, creatorOnly: boolean): void {
-  const creator = key.createdBy === actor.userId;
-  if (creator || (!creatorOnly && actor.permission === 'owner')) return;
+/** The shared rule (docs/product.md#api-keys): `reshape` for a roll, a rescope or new ranges. */
+function requireManager(actor: SessionActor, key: KeyRow, reshape: boolean): void {
+  const access = apiKeyAccess(key.createdBy, { id: actor.userId, permission: actor.permission });
+  if (reshape ? access.reshape : access.manage) return;
   throw new AppError('forbidden', 'error.forbidden');
 }
 

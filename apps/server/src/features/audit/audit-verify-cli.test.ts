@@ -45,7 +45,7 @@ describe('npm run admin -- audit-verify', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pp-audit-')), 'data');
     const account = randomUUID();
     await withDataDir(dataDir, async (db) => {
-      for (const action of ['auth.signin', 'api_key.created', 'auth.signout']) {
+      for (const action of ['auth.signin', 'api_key.created', 'auth.signout'] as const) {
         await recordAudit(db, {
           at: new Date(),
           accountId: account,

@@ -1,30 +1,12 @@
 import { Eye, Pencil, RefreshCw, Ban, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@partner-portal/shared/api-keys';
-import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
+import { confirmThen } from '@/components/ui/confirm-then';
 import type { RowAction } from '@/components/ui/data-table';
-import { setLoading } from '@/components/ui/loading-store';
 import { toast } from '@/components/ui/toast-store';
-import { handleApiError } from '@/lib/error-handler';
 import { useSession } from '@/lib/session-store';
 import { deleteApiKey, revokeApiKey, useApiKeysCache } from '../api/api-keys';
 import { keyAccess } from './key-access';
-
-/** Runs a confirmed call under the loading overlay; failures go to the central handler. */
-async function confirmThen(
-  confirm: Parameters<typeof openConfirmDialog>[0],
-  call: () => Promise<void>,
-): Promise<void> {
-  if (!(await openConfirmDialog(confirm))) return;
-  setLoading(true);
-  try {
-    await call();
-  } catch (error) {
-    handleApiError(error);
-  } finally {
-    setLoading(false);
-  }
-}
 
 /**
  * A key's row actions, only those that apply (docs/product.md#api-keys): a revoked key can only

@@ -1,33 +1,15 @@
 import { Mail, Pencil, Send, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TeamInvite, TeamUser } from '@partner-portal/shared/team';
-import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
+import { confirmThen } from '@/components/ui/confirm-then';
 import type { RowAction } from '@/components/ui/data-table';
-import { setLoading } from '@/components/ui/loading-store';
 import { toast } from '@/components/ui/toast-store';
-import { handleApiError } from '@/lib/error-handler';
 import { useSession } from '@/lib/session-store';
 import { resendInvite, revokeInvite } from '../api/invites';
 import { removeMember } from '../api/members';
 import { useTeamCache, type TeamRow } from '../api/use-team';
 import { isAssignable } from './member-fields';
 import { memberName } from './member-name';
-
-/** Runs a confirmed call under the loading overlay; failures go to the central handler. */
-async function confirmThen(
-  confirm: Parameters<typeof openConfirmDialog>[0],
-  call: () => Promise<void>,
-): Promise<void> {
-  if (!(await openConfirmDialog(confirm))) return;
-  setLoading(true);
-  try {
-    await call();
-  } catch (error) {
-    handleApiError(error);
-  } finally {
-    setLoading(false);
-  }
-}
 
 /**
  * docs/product.md#screens-and-routes row actions: members offer edit, contact and delete (not the owner, who closes the
