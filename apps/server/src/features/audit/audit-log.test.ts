@@ -22,7 +22,9 @@ const rowsOf = (accountId: string, action?: string) =>
       action
         ? and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, action))
         : eq(auditEvents.accountId, accountId),
-    );
+    )
+    // Written order: without it PostgreSQL may return a busy table's rows in any order.
+    .orderBy(auditEvents.id);
 
 const call = (
   token: string,
