@@ -27,9 +27,13 @@ const onlySessionServiceMints = {
  */
 const SERVER_ENTRY_POINTS = [
   'analytics/workbook-catalogue',
+  'audit/audit-list.service',
+  'auth/impersonation.service',
   'auth/session.service',
+  'billing/billing-customer',
   'billing/billing-seats',
   'billing/plan-change.service',
+  'billing/subscription-record',
   'billing/upgrade.service',
   'closing/close-route',
   'notifications/notification-settings.service',
@@ -44,6 +48,7 @@ const SERVER_ENTRY_POINTS = [
   'user/password-change.service',
   'user/second-factor.service',
   'user/signup-identity.service',
+  'user/two-factor.service',
   'user/verification.service',
 ];
 

@@ -35,3 +35,23 @@ export async function withBenchServer<T>(
     await admin.end();
   }
 }
+
+/** The headers an unsafe call needs: the XSRF cookie the server sets, echoed in its header. */
+export async function xsrfHeaders(server: AppServer): Promise<Record<string, string>> {
+  const health = await fetch(`${server.url}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+}
+
+/** A password sign-in: the bearer token, and the headers it was asked with. */
+export async function benchSignIn(server: AppServer, email: string, password: string) {
+  const headers = await xsrfHeaders(server);
+  const answer = await fetch(`${server.url}/api/auth`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!answer.ok) throw new Error(`sign-in as ${email}: HTTP ${answer.status}`);
+  const token = ((await answer.json()) as { data: { token: string } }).data.token;
+  return { token, headers };
+}

@@ -3,7 +3,7 @@
 // account with 1,000 invoices. It creates and drops a database of its own.
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { withBenchServer } from './bench-server';
+import { withBenchServer, xsrfHeaders } from './bench-server';
 import { percentile, timed } from './timing';
 
 export interface Timing {
@@ -103,13 +103,7 @@ export function runBillingBench(adminUrl: string): Promise<BillingBench> {
     { TRUST_PROXY: 'true' },
     async (server, databaseUrl) => {
       await seed(databaseUrl);
-      const health = await fetch(`${server.url}/api/health`);
-      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
-      const base = {
-        'content-type': 'application/json',
-        cookie: `XSRF-TOKEN=${xsrf}`,
-        'x-xsrf-token': xsrf,
-      };
+      const base = await xsrfHeaders(server);
       const call = async (
         path: string,
         init: { method?: string; body?: unknown; token: string; ip: string },

@@ -3,7 +3,7 @@
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL); it creates and drops a database of its own.
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { withBenchServer } from './bench-server';
+import { benchSignIn, withBenchServer } from './bench-server';
 import { percentile, timed } from './timing';
 
 export interface DashboardBench {
@@ -75,19 +75,7 @@ export function runDashboardBench(adminUrl: string): Promise<DashboardBench> {
     console.log(`Seeding ${ROWS.toLocaleString('en')} report rows…`);
     await seed(databaseUrl);
 
-    const health = await fetch(`${server.url}/api/health`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const headers = {
-      'content-type': 'application/json',
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-    };
-    const signin = await fetch(`${server.url}/api/auth`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'bench@example.test', password: PASSWORD }),
-    });
-    const token = ((await signin.json()) as { data: { token: string } }).data.token;
+    const { token, headers } = await benchSignIn(server, 'bench@example.test', PASSWORD);
     const authed = { ...headers, authorization: `Bearer ${token}` };
     const mint = async () => {
       const response = await fetch(`${server.url}/api/sigma/workbook/embed`, {

@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { startAppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
 import { runBillingBench, type BillingBench } from './billing';
+import { runConsoleBench, type ConsoleBench } from './console';
 import { runDashboardBench, type DashboardBench } from './dashboards';
 import { runHotPathBench } from './hot-path';
 import { apiKeySection, hotPathSection } from './hot-path-report';
@@ -96,6 +97,27 @@ async function main(): Promise<void> {
       ]
     : ['## Billing', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
   const verdict = (value: number, target: number) => (value <= target ? 'met' : '**missed**');
+  let consoleBench: ConsoleBench | null = null;
+  if (postgresUrl) {
+    consoleBench = await runConsoleBench(postgresUrl);
+    console.log(
+      `Console overview (${consoleBench.accounts} accounts, ${consoleBench.events} events): p50 ${consoleBench.overview.p50} ms`,
+    );
+  }
+  const consoleSection = consoleBench
+    ? [
+        '## Operator console (PostgreSQL)',
+        '',
+        `${consoleBench.accounts.toLocaleString('en')} accounts (each with its owner, a session in the last 60 days, three in ten paying) and ${consoleBench.events.toLocaleString('en')} product events over 90 days.`,
+        '',
+        '| measure | samples | p50 ms | p95 ms | target p50 | |',
+        '|---|---|---|---|---|---|',
+        `| GET /api/master/overview?days=30 | ${consoleBench.overview.samples} | ${consoleBench.overview.p50} | ${consoleBench.overview.p95} | ≤ 200 ms | ${verdict(consoleBench.overview.p50, 200)} |`,
+        `| GET /api/master/accounts?q=owner- (page of 25) | ${consoleBench.accountSearch.samples} | ${consoleBench.accountSearch.p50} | ${consoleBench.accountSearch.p95} | | |`,
+        `| GET /api/master/events (30 days, counts + page) | ${consoleBench.events30Days.samples} | ${consoleBench.events30Days.p50} | ${consoleBench.events30Days.p95} | | |`,
+        '',
+      ]
+    : ['## Operator console', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
   const dashboardSection = dashboards
     ? [
         '## Dashboards (PostgreSQL)',
@@ -148,6 +170,7 @@ async function main(): Promise<void> {
     ...signinJsSection(js),
     ...dashboardSection,
     ...billingSection,
+    ...consoleSection,
   ].join('\n');
   writePage(report);
   console.log(`/signin JS: ${js.totalGzipBytes} bytes gzipped`);

@@ -10,6 +10,11 @@ import { accountRoutes } from './features/account/account.routes';
 import { workbookRoutes } from './features/analytics/analytics.routes';
 import { apiKeyRoutes } from './features/api-keys/api-key.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { consoleAccountRoutes } from './features/master/console-accounts.routes';
+import { consoleEventRoutes } from './features/master/console-events.routes';
+import { consoleFeedbackRoutes } from './features/master/console-feedback.routes';
+import { consoleRoutes } from './features/master/console.routes';
+import { consoleUserRoutes } from './features/master/console-users.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { reportImportRoutes } from './features/analytics/report-import.routes';
 import { reportRoutes } from './features/analytics/reports.routes';
@@ -40,6 +45,7 @@ import { socialProviderRoutes, socialRoutes } from './features/social/social.rou
 import { createAccountLimits } from './lib/account-rate-limit';
 import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
+import { registerSupportSessionAudit } from './lib/support-session-audit';
 import { KeyUsage } from './lib/key-usage';
 import { LiveKeys } from './lib/live-keys';
 import { LiveSessions } from './lib/live-sessions';
@@ -162,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionSecret: config.sessionSecret,
     now: deps.now,
   });
+  registerSupportSessionAudit(app, database.db, deps.now ?? (() => new Date()));
 
   const mail = deps.mail ?? createMailTransport(config, database.db);
   const now = deps.now ?? (() => new Date());
@@ -222,6 +229,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
   await app.register(auditRoutes, { prefix: '/api/audit', ctx });
+  await app.register(consoleRoutes, { prefix: '/api/master', ctx });
+  await app.register(consoleAccountRoutes, { prefix: '/api/master/accounts', ctx });
+  await app.register(consoleUserRoutes, { prefix: '/api/master/users', ctx });
+  await app.register(consoleFeedbackRoutes, { prefix: '/api/master/feedback', ctx });
+  await app.register(consoleEventRoutes, { prefix: '/api/master/events', ctx });
   // DELETE /api/account, DELETE /api/user; POST /api/utility/mail, /api/feedback (full paths).
   await app.register(supportMailRoutes, { prefix: '/api/utility/mail', ctx });
   await app.register(feedbackRoutes, { prefix: '/api/feedback', ctx });

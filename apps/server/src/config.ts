@@ -42,6 +42,8 @@ export interface Config {
   /** BRAND_URL: the sign-in screen's "learn more" link; null hides it. */
   brandUrl: string | null;
   accountRetentionDays: number;
+  /** Days an audit row is kept (AUDIT_RETENTION_DAYS, at least 30). */
+  auditRetentionDays: number;
   /** How often this instance runs the background jobs (JOB_INTERVAL_SECONDS). */
   jobIntervalMs: number;
   stripe: {
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls,
     brandUrl: raw.BRAND_URL ?? null,
     accountRetentionDays: raw.ACCOUNT_RETENTION_DAYS,
+    auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     jobIntervalMs: raw.JOB_INTERVAL_SECONDS * 1000,
     stripe,
     sigma,

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@partner-portal/shared/api-key-rules';
 import { hasPermission, type Permission } from '@partner-portal/shared/permissions';
 import { eq } from 'drizzle-orm';
-import { accountUsers, apiKeys, invites } from '../src/db/schema/index';
+import { accountUsers, apiKeys, invites, sessions } from '../src/db/schema/index';
 import { createInvite } from '../src/features/team/invite.service';
 import { listRouteAccess, type RouteAccess } from '../src/lib/auth-guard';
 import { newApiKey } from '../src/lib/api-key-secret';
 import { createSessionToken } from '../src/lib/session-token';
 import { createAccount, createUser, uniqueEmail } from './factories';
-import { randomIp, xsrfHeaders } from './identity-helpers';
+import { enableTwoFactor, randomIp, xsrfHeaders } from './identity-helpers';
 import { createTestConfig } from './test-config';
 import { useTestApp } from './use-test-app';
 
@@ -56,6 +56,7 @@ interface CrossAccountTarget {
 }
 
 const UNKNOWN_ID = randomUUID();
+const MASTER = { permission: 'master' } as const;
 
 const TABLE: Record<string, Row> = {
   'GET /api/health': { access: 'public', passed: 200 },
@@ -182,6 +183,84 @@ const TABLE: Record<string, Row> = {
   'GET /api/audit': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
   'GET /api/audit.csv': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
 
+  // The operator console: masters only (the matrix's master has 2FA on and has stepped up, so
+  // each cell shows the guard's answer, not the console's own checks).
+  'GET /api/master/session': { access: MASTER, passed: 200 },
+  'POST /api/master/step-up': { access: MASTER, payload: {}, passed: 400 },
+  'GET /api/master/overview': { access: MASTER, passed: 200 },
+  'GET /api/master/accounts': { access: MASTER, passed: 200 },
+  'GET /api/master/accounts/:id': {
+    access: MASTER,
+    url: `/api/master/accounts/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'POST /api/master/accounts/:id/plan': {
+    access: MASTER,
+    url: `/api/master/accounts/${UNKNOWN_ID}/plan`,
+    payload: {},
+    passed: 400,
+  },
+  'POST /api/master/accounts/:id/cancel': {
+    access: MASTER,
+    url: `/api/master/accounts/${UNKNOWN_ID}/cancel`,
+    passed: 404,
+  },
+  'POST /api/master/accounts/:id/disable': {
+    access: MASTER,
+    url: `/api/master/accounts/${UNKNOWN_ID}/disable`,
+    passed: 404,
+  },
+  'POST /api/master/accounts/:id/enable': {
+    access: MASTER,
+    url: `/api/master/accounts/${UNKNOWN_ID}/enable`,
+    passed: 404,
+  },
+  'GET /api/master/users': { access: MASTER, passed: 200 },
+  'GET /api/master/users/:id': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'DELETE /api/master/users/:id/sessions/:sessionId': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}/sessions/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'POST /api/master/users/:id/verification': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}/verification`,
+    passed: 404,
+  },
+  'POST /api/master/users/:id/disable': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}/disable`,
+    passed: 404,
+  },
+  'POST /api/master/users/:id/enable': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}/enable`,
+    passed: 404,
+  },
+  'POST /api/master/users/:id/reset-2fa': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}/reset-2fa`,
+    passed: 404,
+  },
+  'POST /api/master/users/:id/impersonate': {
+    access: MASTER,
+    url: `/api/master/users/${UNKNOWN_ID}/impersonate`,
+    payload: {},
+    passed: 400,
+  },
+  'GET /api/master/feedback': { access: MASTER, passed: 200 },
+  'PATCH /api/master/feedback/:id': {
+    access: MASTER,
+    url: `/api/master/feedback/${UNKNOWN_ID}`,
+    payload: {},
+    passed: 400,
+  },
+  'GET /api/master/events': { access: MASTER, passed: 200 },
+
   'GET /api/notification': { access: 'authenticated', passed: 200 },
   'PATCH /api/notification': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/event': { access: 'authenticated', scope: 'event.create', payload: {}, passed: 400 },
@@ -235,6 +314,7 @@ beforeAll(async () => {
     members.set(permission, { userId: user.id, accountId: account.id });
   }
   const master = await createUser(db, { permission: 'master' });
+  await enableTwoFactor(db, master.user.id);
   members.set('master', { userId: master.user.id, accountId: master.account.id });
   const other = await createUser(db, { permission: 'owner' });
   members.set('other_account', { userId: other.user.id, accountId: other.account.id });
@@ -248,7 +328,14 @@ async function call(key: string, row: Row, role: Role) {
   if (role !== 'anonymous') {
     const member = members.get(role);
     if (!member) throw new Error(`no member for ${role}`);
-    const { token } = await createSessionToken(handle.database.db, secret, member);
+    const { token, sessionId } = await createSessionToken(handle.database.db, secret, member);
+    // The operator console's sensitive actions open for ten minutes after a code.
+    if (role === 'master') {
+      await handle.database.db
+        .update(sessions)
+        .set({ steppedUpAt: new Date() })
+        .where(eq(sessions.id, sessionId));
+    }
     headers.authorization = `Bearer ${token}`;
   }
   return handle.app.inject({

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../src/db/schema/index';
 import { listRouteAccess, type RegisteredRoute } from '../src/lib/auth-guard';
 import { createSessionToken } from '../src/lib/session-token';
 import { createAccount, createUser, uniqueEmail } from './factories';
-import { bearer, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
+import { bearer, enableTwoFactor, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
 import { createTestConfig } from './test-config';
 import { useTestApp } from './use-test-app';
 
@@ -132,6 +134,41 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/billing/local/authenticate': {
     body: () => ({ client_secret: 'pi_local_fuzz_secret_x', outcome: 'fail' }),
   },
+  // The operator console, called by a master with 2FA who has stepped up (see authHeaders).
+  'POST /api/master/step-up': { body: () => ({ code: '123456' }) },
+  'GET /api/master/overview': { query: () => ({ days: '30' }) },
+  'GET /api/master/accounts': { query: () => ({ q: 'partner', page: '1', page_size: '10' }) },
+  'GET /api/master/accounts/:id': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/accounts/:id/plan': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ plan: 'free_core' }),
+  },
+  'POST /api/master/accounts/:id/cancel': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/accounts/:id/disable': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/accounts/:id/enable': { params: () => ({ id: randomUUID() }) },
+  'GET /api/master/users': { query: () => ({ q: 'fuzz@example.test' }) },
+  'GET /api/master/users/:id': { params: () => ({ id: randomUUID() }) },
+  'DELETE /api/master/users/:id/sessions/:sessionId': {
+    params: () => ({ id: randomUUID(), sessionId: randomUUID() }),
+  },
+  'POST /api/master/users/:id/verification': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/users/:id/disable': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/users/:id/enable': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/users/:id/reset-2fa': { params: () => ({ id: randomUUID() }) },
+  'POST /api/master/users/:id/impersonate': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ reason: 'Ticket 1: the dashboard is empty' }),
+  },
+  'GET /api/master/feedback': {
+    query: () => ({ rating: 'negative', status: 'new', ...range(), page: '1' }),
+  },
+  'PATCH /api/master/feedback/:id': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ status: 'done', note: 'Answered' }),
+  },
+  'GET /api/master/events': {
+    query: () => ({ name: 'report.viewed', email: 'someone@example.test', ...range() }),
+  },
 };
 
 /** Any code point, lone surrogates included. */
@@ -206,6 +243,7 @@ const routeKey = (route: RegisteredRoute) => `${route.method} ${route.url.replac
 const handle = useTestApp();
 const secret = createTestConfig().sessionSecret;
 let owner: { userId: string; accountId: string };
+let master: { userId: string; accountId: string };
 let embedSession = '';
 
 beforeAll(async () => {
@@ -213,6 +251,9 @@ beforeAll(async () => {
   const account = await createAccount(db, { plan: 'free_plus' });
   const { user } = await createUser(db, { account, permission: 'owner', password: PASSWORD });
   owner = { userId: user.id, accountId: account.id };
+  const operator = await createUser(db, { permission: 'master' });
+  await enableTwoFactor(db, operator.user.id);
+  master = { userId: operator.user.id, accountId: operator.account.id };
   embedSession = await openEmbedSession();
   console.info(`fast-check seed ${seed} (replay with FC_SEED=${seed}), ${RUNS} runs a route`);
 });
@@ -239,6 +280,15 @@ async function openEmbedSession(): Promise<string> {
 async function authHeaders(route: RegisteredRoute): Promise<Record<string, string>> {
   if (route.access === 'public') return xsrfHeaders;
   if (route.access === 'embed') return { ...xsrfHeaders, authorization: `Embed ${embedSession}` };
+  if (typeof route.access === 'object' && route.access.permission === 'master') {
+    // Past the console's own gates too (2FA on, a code typed), so the input reaches the handler.
+    const { token, sessionId } = await createSessionToken(handle.database.db, secret, master);
+    await handle.database.db
+      .update(sessions)
+      .set({ steppedUpAt: new Date() })
+      .where(eq(sessions.id, sessionId));
+    return bearer(token);
+  }
   const { token } = await createSessionToken(handle.database.db, secret, owner);
   return bearer(token);
 }

@@ -8,8 +8,17 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
 }
 
 /** docs/product.md#errors: every error is `{ message, inputError?, plan? }` with the HTTP status. */
+/**
+ * What a client may act on beyond the status (docs/product.md#errors): `step_up_required` asks
+ * for a fresh 2FA code before an operator's sensitive action; `master_2fa_required` sends an
+ * operator to turn 2FA on before the console opens.
+ */
+export const ERROR_CODES = ['step_up_required', 'master_2fa_required'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export const ErrorResponseSchema = z.object({
   message: z.string(),
+  code: z.enum(ERROR_CODES).optional(),
   inputError: z.string().optional(),
   plan: PlanIdSchema.optional(),
   requestId: z.string().optional(),

@@ -6,6 +6,7 @@ import { storableText } from './validation';
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'master', 'system'] as const;
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /**
  * Every action the server records (docs/product.md#audit-log), in the order the screen's filter
@@ -15,18 +16,71 @@ export const AUDIT_ACTIONS = [
   'auth.signin',
   'auth.signin_failed',
   'auth.signout',
+  'user.password_changed',
+  'user.2fa_enabled',
+  'user.2fa_disabled',
+  'user.email_changed',
+  'user.support_access_changed',
+  'user.closed',
+  'invite.created',
+  'invite.resent',
+  'invite.revoked',
+  'invite.accepted',
+  'member.updated',
+  'member.removed',
+  'account.plan_changed',
+  'account.plan_scheduled',
+  'account.card_updated',
+  'account.closed',
+  'impersonation.started',
+  'impersonation.request',
+  'impersonation.ended',
+  'master.stepped_up',
+  'account.disabled',
+  'account.enabled',
+  'user.disabled',
+  'user.enabled',
+  'user.2fa_reset',
+  'user.verification_resent',
+  'session.revoked',
+  'feedback.triaged',
   'api_key.created',
   'api_key.updated',
   'api_key.rolled',
   'api_key.revoked',
   'api_key.deleted',
   'api_key.denied',
+  'dashboard.viewed',
+  'report.exported',
+  'report.imported',
   'audit.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * A read that moves data out (an export, an opened dashboard, a support session's GET) repeated,
+ * identical, by the same actor within this long of its row adds to that row's count instead of
+ * writing another (docs/product.md#audit-log).
+ */
+export const AUDIT_REPEAT_WINDOW_MS = 5 * 60_000;
+
+/** What a row's target is; each has a label in every language. */
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'account',
+  'session',
+  'invite',
+  'api_key',
+  'route',
+  'workbook',
+  'report',
+  'audit_log',
+  'feedback',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
 /** Actions are `noun.verb` (`api_key.created`, `auth.signin_failed`). */
-export const AUDIT_ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
+export const AUDIT_ACTION_PATTERN = /^[a-z_]+\.[a-z0-9_]+$/;
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
 const isoDay = z.iso.date();
@@ -36,6 +90,8 @@ export const AuditQuerySchema = z
   .strictObject({
     from: isoDay.optional(),
     to: isoDay.optional(),
+    /** One account's rows (the operator's; an account's own log is always its own). */
+    account: z.uuid().optional(),
     /** An actor's e-mail, user id or key id. */
     actor: storableText().trim().min(1).max(254).optional(),
     action: z.string().regex(AUDIT_ACTION_PATTERN).optional(),
@@ -72,6 +128,9 @@ export const AuditEventSchema = z.object({
   user_agent: z.string().nullable(),
   request_id: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
+  /** 1, or how many identical reads this row stands for (AUDIT_READ_ACTIONS), the last at `last_at`. */
+  count: z.number().int().min(1),
+  last_at: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 

@@ -97,12 +97,23 @@ export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema
 export const TwoFactorVerifyInputSchema = z.object({ code: otpCodeField() });
 export const BackupCodeResponseSchema = z.object({ backup_code: z.string() });
 
+/** An event's name: `dashboard.opened`, `help_viewed`. */
+export const EVENT_NAME_PATTERN = /^[a-z0-9_.]{1,64}$/;
+/** The most an event's metadata weighs, as JSON in UTF-8. */
+export const EVENT_METADATA_MAX_BYTES = 2048;
+
+/** POST /api/event (docs/product.md#api-calls): a product event of the signed-in user. */
 export const EventInputSchema = z.strictObject({
-  name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+  name: z.string().regex(EVENT_NAME_PATTERN),
   metadata: z
     .record(
       storableText().max(100),
       z.union([storableText().max(500), z.number(), z.boolean(), z.null()]),
+    )
+    .refine(
+      (metadata) =>
+        new TextEncoder().encode(JSON.stringify(metadata)).length <= EVENT_METADATA_MAX_BYTES,
+      { message: `metadata must be at most ${EVENT_METADATA_MAX_BYTES} bytes of JSON` },
     )
     .default({}),
 });

@@ -103,5 +103,11 @@ export const ACCOUNT_LIMITS = {
     reason:
       'Files loaded into one account (a refused file counts nothing): a person loads a few and fixes a line or two, while every load adds rows for good.',
   },
+  product_events: {
+    max: 60,
+    windowMs: MINUTE,
+    reason:
+      'Product events (POST /api/event) per user: a screen reports a click or a view now and then; a second apiece for a minute is a loop, and the events table feeds the operator console.',
+  },
 } as const satisfies Record<string, Limit>;
 export type AccountLimitName = keyof typeof ACCOUNT_LIMITS;

@@ -7,3 +7,8 @@ declare class URL {
   readonly search: string;
   readonly hash: string;
 }
+
+// Both also provide TextEncoder, which measures a text's UTF-8 length.
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}

@@ -149,15 +149,20 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
       }),
   },
   impersonate: {
-    usage: 'impersonate <email> --by <master-email>   print a 60-second sign-in link as that user',
+    usage:
+      'impersonate <email> --by <master-email> [--reason <text>]\n                                            print a 60-second sign-in link as that user',
     run: (args) =>
       withDatabase(async ({ db }, config) => {
-        const by = args.indexOf('--by');
+        const option = (name: string) => {
+          const at = args.indexOf(name);
+          return at >= 0 ? args[at + 1] : undefined;
+        };
         const targetEmail = args[0];
-        const masterEmail = by >= 0 ? args[by + 1] : undefined;
-        if (!targetEmail || !masterEmail || targetEmail === '--by')
-          throw new Error('Usage: impersonate <email> --by <master-email>');
-        const { token } = await mintImpersonationToken(db, { masterEmail, targetEmail });
+        const masterEmail = option('--by');
+        const reason = option('--reason');
+        if (!targetEmail || !masterEmail || targetEmail.startsWith('--'))
+          throw new Error('Usage: impersonate <email> --by <master-email> [--reason <text>]');
+        const { token } = await mintImpersonationToken(db, { masterEmail, targetEmail, reason });
         console.log(`${config.appUrl}/signin/impersonate?token=${token}`);
       }),
   },

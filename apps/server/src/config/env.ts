@@ -65,6 +65,13 @@ export const EnvSchema = z.object({
       message: 'must be a whole number of days (0-3650)',
     })
     .transform((v) => (v === undefined ? 30 : Number(v))),
+  // How long the audit log keeps a row; then the retention purge removes it and leaves a
+  // checkpoint (docs/security.md#audit-log). The database refuses to remove rows younger than 30.
+  AUDIT_RETENTION_DAYS: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 30 && Number(v) <= 36500), {
+      message: 'must be a whole number of days (30-36500)',
+    })
+    .transform((v) => (v === undefined ? 365 : Number(v))),
   // How often each instance runs its background jobs (billing renewals, the retention purge).
   // Every instance may run them at once: each job takes its rows with SKIP LOCKED.
   JOB_INTERVAL_SECONDS: optionalString

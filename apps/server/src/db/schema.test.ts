@@ -55,6 +55,22 @@ describe('migrations', () => {
     await migrateDatabase(database);
     expect(await countApplied()).toBe(journal.entries.length);
   });
+
+  it('stamps each new migration after every one before it, or the migrator would skip it', () => {
+    // drizzle applies a migration only when its stamp is later than the newest applied one.
+    // 0008 and 0009 were stamped before 0007 when they were written; the rest must not be.
+    const { entries } = JSON.parse(
+      readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: { tag: string; when: number }[] };
+    const knownOutOfOrder = new Set(['0008_mail_outbox_dispatch', '0009_report_imports']);
+    let newest = 0;
+    const late: string[] = [];
+    for (const entry of entries) {
+      if (entry.when <= newest && !knownOutOfOrder.has(entry.tag)) late.push(entry.tag);
+      newest = Math.max(newest, entry.when);
+    }
+    expect(late).toEqual([]);
+  });
 });
 
 describe('users', () => {

@@ -6,6 +6,8 @@ interface ActorBase {
   /** The permission held in that account now (a key's creator's, read on every call). */
   permission: Permission;
   impersonatorId: string | null;
+  /** How the audit log names the actor: the user's e-mail, or the key's stub. */
+  label: string;
 }
 
 /** A signed-in person's session. */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@partner-portal/shared/api';
 import type { PlanId } from '@partner-portal/shared/plans';
 import type { ImportProblem } from '@partner-portal/shared/report-import';
 import type { MessageKey } from './messages';
@@ -24,6 +25,8 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   /** With rate_limited: sent as the Retry-After header. */
   retryAfterSeconds?: number;
+  /** What the client may act on beyond the status (`ERROR_CODES`). */
+  reason?: ErrorCode;
   /** A refused file: the lines at fault, in the request's language, and how many there were. */
   problems?: { list: ImportProblem[]; count: number };
 }

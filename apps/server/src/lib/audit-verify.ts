@@ -1,20 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditEvents } from '../db/schema/index';
-import { auditHash } from './audit';
+import { auditCheckpoints, auditEvents } from '../db/schema/index';
+import { auditHash, GENESIS_HASH } from './audit';
 
 export interface ChainReport {
   chain: string;
   rows: number;
   /** The first row that does not follow from the one before it, and why; null when intact. */
-  broken: { id: number; seq: number; reason: 'hash' | 'link' | 'gap' } | null;
+  broken: { id: number; seq: number; reason: 'hash' | 'link' | 'gap' | 'start' } | null;
 }
 
 /**
  * Re-reads a chain in order and recomputes every hash (`npm run admin -- audit-verify`): an
  * edited row no longer matches its hash, a removed one leaves a gap in `seq` or a link to a hash
- * that is not the previous row's. The chain may start after seq 1 where the retention purge left
- * its checkpoint.
+ * that is not the previous row's, and rows removed from the start leave a first row that follows
+ * neither the genesis hash nor the retention purge's newest checkpoint ('start'). Rows removed
+ * from the end leave no trace in the chain itself; the account's own activity would.
  */
 export async function verifyAuditChain(db: Db, chain: string): Promise<ChainReport> {
   const rows = await db
@@ -22,19 +23,27 @@ export async function verifyAuditChain(db: Db, chain: string): Promise<ChainRepo
     .from(auditEvents)
     .where(eq(auditEvents.chain, chain))
     .orderBy(asc(auditEvents.seq));
-  let previous: (typeof rows)[number] | undefined;
+  // Where the chain starts: its first row, or the row after the newest checkpoint.
+  const [checkpoint] = await db
+    .select({ seq: auditCheckpoints.seq, hash: auditCheckpoints.hash })
+    .from(auditCheckpoints)
+    .where(eq(auditCheckpoints.chain, chain))
+    .orderBy(desc(auditCheckpoints.seq))
+    .limit(1);
+  let previous: { seq: number; hash: string } = checkpoint ?? { seq: 0, hash: GENESIS_HASH };
+  let first = true;
   for (const row of rows) {
     const { id: _id, hash, ...fields } = row;
-    if (previous && row.seq !== previous.seq + 1) {
-      return { chain, rows: rows.length, broken: { id: row.id, seq: row.seq, reason: 'gap' } };
-    }
-    if (previous && row.prevHash !== previous.hash) {
-      return { chain, rows: rows.length, broken: { id: row.id, seq: row.seq, reason: 'link' } };
-    }
-    if (auditHash(row.prevHash, fields) !== hash) {
-      return { chain, rows: rows.length, broken: { id: row.id, seq: row.seq, reason: 'hash' } };
-    }
+    const broken = (reason: NonNullable<ChainReport['broken']>['reason']) => ({
+      chain,
+      rows: rows.length,
+      broken: { id: row.id, seq: row.seq, reason },
+    });
+    if (row.seq !== previous.seq + 1) return broken(first ? 'start' : 'gap');
+    if (row.prevHash !== previous.hash) return broken('link');
+    if (auditHash(row.prevHash, fields) !== hash) return broken('hash');
     previous = row;
+    first = false;
   }
   return { chain, rows: rows.length, broken: null };
 }

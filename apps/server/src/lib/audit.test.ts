@@ -84,7 +84,8 @@ describe('the audit log', () => {
         .where(eq(auditEvents.chain, account)),
     );
     await expectRefused(database.db.delete(auditEvents).where(eq(auditEvents.chain, account)));
-    await expectRefused(database.db.execute(sql`truncate audit_events`));
+    // CASCADE, since audit_repeats refers to it: the trigger still refuses.
+    await expectRefused(database.db.execute(sql`truncate audit_events cascade`));
     expect(await verifyAuditChain(database.db, account)).toMatchObject({ rows: 1, broken: null });
   });
 

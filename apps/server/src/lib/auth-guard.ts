@@ -10,7 +10,7 @@ import type { Actor, SessionActor } from './actor';
 import { createAccountLimiter } from './account-rate-limit';
 import { apiKeyFromHeader, hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { AppError } from './app-error';
-import { auditActor, recordAudit } from './audit';
+import { recordChange, routeOf, type Caller } from './audit';
 import { requestMeta } from './request-meta';
 import type { Db } from '../db/client';
 import type { KeyUsage } from './key-usage';
@@ -193,13 +193,10 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     deps.keyUsage.record(actor.keyId, request.ip, at);
     const scope = request.routeOptions.config?.scope;
     const deny = async (error: AppError) => {
-      await recordAudit(deps.db, {
-        ...auditActor(actor, requestMeta(request)),
-        actorLabel: view.stub,
-        at,
+      await recordChange(deps.db, { actor, meta: requestMeta(request) }, at, {
         action: 'api_key.denied',
         targetType: 'route',
-        targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        targetId: routeOf(request),
         outcome: 'denied',
         changes: { reason: error.messageKey, ...(scope ? { scope } : {}) },
       });
@@ -266,6 +263,11 @@ export function requireSession(actor: Actor): SessionActor {
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('unauthorized', 'error.unauthorized');
   return request.actor;
+}
+
+/** The signed-in actor and where the call came from: what a service's audit rows name. */
+export function requireCaller(request: FastifyRequest): Caller {
+  return { actor: requireActor(request), meta: requestMeta(request) };
 }
 
 /** The caller's current user, loaded by the guard with the session (no query of its own). */

@@ -1,4 +1,5 @@
 import { mailExpiringKeys } from '../features/api-keys/key-expiry-mail';
+import { purgeAuditLog } from '../features/audit/audit-retention';
 import { runBillingTick } from '../features/billing/billing-job';
 import { reconcileAttempts } from '../features/billing/reconcile-attempts.service';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
@@ -22,6 +23,11 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
           retentionDays: ctx.config.accountRetentionDays,
         })
       ).accounts,
+  },
+  {
+    name: 'audit log retention',
+    run: (ctx) =>
+      purgeAuditLog(ctx.db, { now: ctx.now(), retentionDays: ctx.config.auditRetentionDays }),
   },
 ];
 

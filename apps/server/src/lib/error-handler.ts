@@ -48,10 +48,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { locale } = request;
 
     if (error instanceof AppError) {
-      const { inputError, plan, params, retryAfterSeconds, problems } = error.options;
+      const { inputError, plan, params, retryAfterSeconds, problems, reason } = error.options;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.code(error.status).send({
         message: translate(locale, error.messageKey, params),
+        ...(reason ? { code: reason } : {}),
         ...(inputError ? { inputError } : {}),
         ...(plan ? { plan } : {}),
         ...(problems ? { problems: problems.list, problemCount: problems.count } : {}),

@@ -11,8 +11,6 @@ import { SessionCache } from './session-cache';
 /** A live key: who it acts as, what it may do, and from where. */
 export interface KeyView {
   actor: KeyActor;
-  /** The key's display stub, which names it in the audit log. */
-  stub: string;
   scopes: ReadonlySet<ApiKeyScope>;
   /** Null: any address. */
   allowedIps: BlockList | null;
@@ -72,6 +70,7 @@ export class LiveKeys {
         permission: accountUsers.permission,
         disabled: users.disabled,
         closedAt: accounts.closedAt,
+        disabledAt: accounts.disabledAt,
       })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.createdBy))
@@ -116,7 +115,8 @@ export class LiveKeys {
     if (!row) return null;
     const { key } = row;
     const permission = PermissionSchema.safeParse(row.permission);
-    const usable = permission.success && !row.disabled && row.closedAt === null;
+    const usable =
+      permission.success && !row.disabled && row.closedAt === null && row.disabledAt === null;
     const loaded: LoadedKey = {
       view: usable
         ? {
@@ -127,9 +127,9 @@ export class LiveKeys {
               keyId: key.id,
               permission: permission.data,
               impersonatorId: null,
+              label: key.stub,
               expiresAt: key.expiresAt,
             },
-            stub: key.stub,
             scopes: new Set(key.scopes),
             allowedIps: blockListOf(key.allowedIps),
           }

@@ -143,14 +143,20 @@ export class LiveSessions {
           keyId: null,
           permission: permission.data,
           impersonatorId: row.session.impersonatorId,
+          label: row.user.email,
           expiresAt: row.session.expiresAt,
         },
-        user: toCurrentUser(row.user, row.membership, row.account, row.memberships),
+        user: {
+          ...toCurrentUser(row.user, row.membership, row.account, row.memberships),
+          // The web shows a support session's banner from this.
+          ...(row.session.impersonatorId ? { impersonating: true } : {}),
+        },
       },
       lastSeenAt: row.session.lastSeenAt,
       revoked: row.session.revokedAt !== null,
       disabled: row.user.disabled,
-      closed: row.account.closedAt !== null,
+      // Closed, or disabled by an operator: no session works in it.
+      closed: row.account.closedAt !== null || row.account.disabledAt !== null,
     };
     if (this.changes.live) {
       this.cache.set(

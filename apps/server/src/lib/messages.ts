@@ -81,6 +81,30 @@ const en = {
     "An API key can change team members, not its creator's own profile. Send the member's id.",
   'error.impersonation_credentials':
     'Support staff signed in as this user cannot change how they sign in (email, password, two-factor authentication, keys or card).',
+  'error.impersonation_target_master': 'Operators cannot be impersonated.',
+  'error.impersonation_disabled': 'This user is disabled.',
+  'error.impersonation_support_off':
+    'This user has not allowed support access (Help → support access).',
+  'error.impersonation_no_account': 'This user belongs to no open account.',
+  'error.master_2fa_required':
+    'Turn on two-factor authentication before you use the operator console.',
+  'error.step_up_required': 'Confirm it is you: enter a code from your authenticator app.',
+  'error.console_needs_card':
+    'This account has no paid subscription, so only its owner can start a paid plan (with a card).',
+  'error.console_no_subscription': 'This account has no subscription to cancel.',
+  'error.console_master_target': 'Operators cannot be changed from the console.',
+  'message.console_plan_changed': 'The plan of {{account}} is now {{plan}}.',
+  'message.console_plan_scheduled': '{{account}} moves to {{plan}} at the end of its period.',
+  'message.console_subscription_canceled': 'The subscription of {{account}} was canceled.',
+  'message.console_account_disabled': '{{account}} is disabled: nobody can sign in to it.',
+  'message.console_account_enabled': '{{account}} is enabled again.',
+  'message.console_user_disabled': '{{email}} is disabled and signed out everywhere.',
+  'message.console_user_enabled': '{{email}} can sign in again.',
+  'message.console_2fa_reset':
+    'Two-factor authentication of {{email}} was turned off; they were told by email.',
+  'message.console_verification_sent': 'A new verification link was sent to {{email}}.',
+  'message.console_session_revoked': 'The session was ended.',
+  'error.account_disabled': 'This account is disabled. Please contact support.',
   'error.second_factor_locked':
     'Too many wrong codes. For your safety, codes are refused for {{minutes}} minutes; we emailed you about it.',
   'error.busy': 'We are handling many sign-ins right now. Please try again in a moment.',
@@ -234,6 +258,31 @@ const es: Record<MessageKey, string> = {
     'Una clave de API puede cambiar a los miembros del equipo, no el perfil de quien la creó. Envía el id del miembro.',
   'error.impersonation_credentials':
     'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, verificación en dos pasos, claves o tarjeta).',
+  'error.impersonation_target_master': 'No se puede suplantar a un operador.',
+  'error.impersonation_disabled': 'Este usuario está desactivado.',
+  'error.impersonation_support_off':
+    'Este usuario no ha permitido el acceso de soporte (Ayuda → acceso de soporte).',
+  'error.impersonation_no_account': 'Este usuario no pertenece a ninguna cuenta abierta.',
+  'error.master_2fa_required':
+    'Activa la verificación en dos pasos antes de usar la consola de operador.',
+  'error.step_up_required': 'Confirma que eres tú: introduce un código de tu app de autenticación.',
+  'error.console_needs_card':
+    'Esta cuenta no tiene una suscripción de pago, así que solo su propietario puede empezar un plan de pago (con una tarjeta).',
+  'error.console_no_subscription': 'Esta cuenta no tiene ninguna suscripción que cancelar.',
+  'error.console_master_target': 'Los operadores no se pueden cambiar desde la consola.',
+  'message.console_plan_changed': 'El plan de {{account}} es ahora {{plan}}.',
+  'message.console_plan_scheduled': '{{account}} pasará a {{plan}} al final de su periodo.',
+  'message.console_subscription_canceled': 'Se canceló la suscripción de {{account}}.',
+  'message.console_account_disabled':
+    '{{account}} está desactivada: nadie puede iniciar sesión en ella.',
+  'message.console_account_enabled': '{{account}} vuelve a estar activa.',
+  'message.console_user_disabled': '{{email}} está desactivado y se cerraron todas sus sesiones.',
+  'message.console_user_enabled': '{{email}} puede volver a iniciar sesión.',
+  'message.console_2fa_reset':
+    'Se desactivó la verificación en dos pasos de {{email}}; se le avisó por correo.',
+  'message.console_verification_sent': 'Se envió un nuevo enlace de verificación a {{email}}.',
+  'message.console_session_revoked': 'Se cerró la sesión.',
+  'error.account_disabled': 'Esta cuenta está desactivada. Ponte en contacto con soporte.',
   'error.second_factor_locked':
     'Demasiados códigos incorrectos. Por seguridad, los códigos se rechazarán durante {{minutes}} minutos; te hemos enviado un correo.',
   'error.busy':

@@ -12,7 +12,12 @@ export const events = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('events_account_created_idx').on(table.accountId, table.createdAt)],
+  (table) => [
+    index('events_account_created_idx').on(table.accountId, table.createdAt),
+    // The console's events screen: by time, and by name over time.
+    index('events_created_idx').on(table.createdAt),
+    index('events_name_created_idx').on(table.name, table.createdAt),
+  ],
 );
 
 export const feedback = pgTable('feedback', {
@@ -21,5 +26,8 @@ export const feedback = pgTable('feedback', {
   accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
   rating: text('rating').$type<'positive' | 'neutral' | 'negative'>().notNull(),
   comment: text('comment'),
+  // The operator's triage (docs/product.md#operator-console).
+  status: text('status').$type<'new' | 'triaged' | 'done'>().notNull().default('new'),
+  note: text('note'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

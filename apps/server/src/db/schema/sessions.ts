@@ -20,8 +20,14 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // An operator's last 2FA code typed for a sensitive console action (docs/security.md#operator-console).
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // Active users (the operator console counts sessions in use by day).
+    index('sessions_last_seen_idx').on(table.lastSeenAt),
+  ],
 );
 
 export const ONE_TIME_TOKEN_KINDS = [

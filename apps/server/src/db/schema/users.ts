@@ -47,7 +47,11 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    // Sign-ups by day (the operator console).
+    index('users_created_idx').on(table.createdAt),
+  ],
 );
 
 /** Membership of a user in an account, with the docs/product.md#roles-and-permissions permission and advertiser fields. */

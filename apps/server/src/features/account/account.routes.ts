@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../lib/app-context';
 import { withPasswordGuessLimit, type AccountLimits } from '../../lib/account-rate-limit';
 import { AppError } from '../../lib/app-error';
-import { requireActor } from '../../lib/auth-guard';
+import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok, okSaying } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
@@ -76,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(SelectPlanResponseSchema) },
       },
     },
-    async (request) => ok(await changePlan(ctx, requireActor(request), request.body.plan)),
+    async (request) => ok(await changePlan(ctx, requireCaller(request), request.body.plan)),
   );
 
   // docs/product.md#roles-and-permissions: upgrading needs admin (choosing a plan needs owner). Paying is a credential change.
@@ -94,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const answer = await upgradeAccount(ctx, requireActor(request), request.body);
+      const answer = await upgradeAccount(ctx, requireCaller(request), request.body);
       if (needsPaymentAction(answer)) return ok(answer);
       return okSaying(request, answer, 'message.plan_upgraded');
     },

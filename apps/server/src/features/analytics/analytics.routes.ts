@@ -6,7 +6,7 @@ import {
   WorkbookListSchema,
 } from '@partner-portal/shared/workbooks';
 import type { AppContext } from '../../lib/app-context';
-import { requireActor } from '../../lib/auth-guard';
+import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { mintEmbedUrl } from './embed.service';
 import { workbooksFor } from './workbook-access.service';
@@ -31,6 +31,6 @@ export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { access: { permission: 'user' } },
       schema: { body: EmbedInputSchema, response: { 200: dataEnvelope(EmbedResponseSchema) } },
     },
-    async (request) => ok(await mintEmbedUrl(ctx, requireActor(request), request.body)),
+    async (request) => ok(await mintEmbedUrl(ctx, requireCaller(request), request.body)),
   );
 };

@@ -12,6 +12,7 @@ import {
 } from '@partner-portal/shared/report-data';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { requireCaller } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
 import { findMintingSession, openEmbedSession } from './embed-session.service';
@@ -47,10 +48,12 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       : null;
     // Every call re-checks the user session it was opened in, so it ends on every instance the
     // moment that session does.
-    if (!scope || !(await findMintingSession(ctx, scope))) {
-      throw new AppError('unauthorized', 'error.embed_expired');
-    }
+    const actor = scope ? await findMintingSession(ctx, scope) : null;
+    if (!scope || !actor) throw new AppError('unauthorized', 'error.embed_expired');
     request.embedScope = scope;
+    // The user session's actor: the audit log names them for an export, and a support
+    // session's calls from the embed are recorded like its others.
+    request.actor = actor;
   });
 
   app.post(
@@ -105,6 +108,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/breakdown.csv',
     { config: { access: 'embed' }, schema: { querystring: BreakdownQuerySchema } },
-    async (request, reply) => sendBreakdownCsv(ctx.db, requireScope(request), request.query, reply),
+    async (request, reply) =>
+      sendBreakdownCsv(ctx, requireCaller(request), requireScope(request), request.query, reply),
   );
 };

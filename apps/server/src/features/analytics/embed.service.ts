@@ -3,7 +3,8 @@ import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks
 import { isPlusEligible } from '@partner-portal/shared/plans';
 import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config/sigma';
 import type { AppContext } from '../../lib/app-context';
-import { requireSession, type Actor } from '../../lib/auth-guard';
+import { requireSession } from '../../lib/auth-guard';
+import { recordChange, type Caller } from '../../lib/audit';
 import { embedClaims } from './embed-claims';
 import { signLocalUrlToken } from './local-embed-token';
 import { sigmaEmbedUrl } from './sigma-embed-url';
@@ -18,10 +19,20 @@ const LOCAL_URL_TOKEN_SECONDS = 60 * 60;
  */
 export async function mintEmbedUrl(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   input: EmbedInput,
 ): Promise<EmbedResponse> {
+  const { actor } = by;
   const { workbook, viewer: loaded } = await requireOpenable(ctx, actor, input.workbook_id);
+  // A dashboard opened is data moving out (docs/product.md#audit-log); a page re-minting its
+  // URL, or a reload, within the window counts into the same row.
+  await recordChange(ctx.db, by, ctx.now(), {
+    action: 'dashboard.viewed',
+    targetType: 'workbook',
+    targetId: workbook.workbookId,
+    changes: { name: workbook.name },
+    repeatable: true,
+  });
   const { user, membership, account } = loaded;
   const viewer = {
     email: user.email,

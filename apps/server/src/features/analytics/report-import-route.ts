@@ -12,7 +12,7 @@ import {
 import { createAccountLimiter } from '../../lib/account-rate-limit';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import { requireActor } from '../../lib/auth-guard';
+import { requireCaller } from '../../lib/auth-guard';
 import { translate } from '../../lib/messages';
 import { ok } from '../../lib/reply';
 import { importReportFile, wordProblem } from './report-import.service';
@@ -46,12 +46,14 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
+      const caller = requireCaller(request);
+      const { actor } = caller;
       await importsPerAccount.check(request, reply, actor.accountId);
       const fileName = request.query.name ?? DEFAULT_FILE_NAME;
       const result = await importReportFile(
         ctx.db,
-        { accountId: actor.accountId, userId: actor.userId, fileName },
+        caller,
+        { accountId: actor.accountId, fileName, at: ctx.now() },
         request.body,
       );
       const { locale } = request;

@@ -15,6 +15,7 @@ import {
   MIN_REPORT_DATE,
 } from '@partner-portal/shared/validation';
 import type { Db } from '../../db/client';
+import { recordChange, type AuditBy, type AuditChange } from '../../lib/audit';
 import { accounts, accountUsers, reportImports, reportRows, users } from '../../db/schema/index';
 import { translate } from '../../lib/messages';
 import { parseCsv } from '@partner-portal/shared/csv-parse';
@@ -144,11 +145,26 @@ const INSERT_BATCH = 2_000;
  */
 export async function importReportFile(
   db: Db,
-  target: { accountId: string; userId: string | null; fileName: string },
+  by: AuditBy,
+  target: { accountId: string; fileName: string; at: Date },
   csv: string,
 ): Promise<{ ok: true; rows: number; importId: string } | { ok: false; problems: RawProblem[] }> {
   const { rows, problems } = validateReportCsv(csv);
-  if (problems.length > 0) return { ok: false, problems };
+  const audit = (tx: Db, change: Pick<AuditChange, 'outcome' | 'changes' | 'targetId'>) =>
+    recordChange(tx, by, target.at, {
+      ...change,
+      action: 'report.imported',
+      accountId: target.accountId,
+      targetType: 'report',
+    });
+  if (problems.length > 0) {
+    await audit(db, {
+      outcome: 'failure',
+      targetId: null,
+      changes: { file: target.fileName, problems: problems.length },
+    });
+    return { ok: false, problems };
+  }
   const importId = await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx
@@ -163,11 +179,15 @@ export async function importReportFile(
       .insert(reportImports)
       .values({
         accountId: target.accountId,
-        userId: target.userId,
+        userId: by !== 'system' && 'actor' in by ? by.actor.userId : null,
         fileName: target.fileName,
         rowCount: rows.length,
       })
       .returning({ id: reportImports.id });
+    await audit(tx, {
+      targetId: entry!.id,
+      changes: { file: target.fileName, rows: rows.length },
+    });
     return entry!.id;
   });
   return { ok: true, rows: rows.length, importId };
@@ -223,6 +243,11 @@ export async function importReport(
 ): Promise<{ ok: true; rows: number; account: string } | { ok: false; problems: RawProblem[] }> {
   const account = await ownedAccount(db, ownerEmail);
   if (!account) throw new Error(`${ownerEmail} owns no account`);
-  const result = await importReportFile(db, { accountId: account.id, userId: null, fileName }, csv);
+  const result = await importReportFile(
+    db,
+    'system',
+    { accountId: account.id, fileName, at: new Date() },
+    csv,
+  );
   return result.ok ? { ok: true, rows: result.rows, account: account.name } : result;
 }

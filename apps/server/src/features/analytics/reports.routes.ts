@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import { BreakdownQuerySchema, BreakdownResponseSchema } from '@partner-portal/shared/report-data';
 import type { AppContext } from '../../lib/app-context';
-import { requireActor } from '../../lib/auth-guard';
+import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { sendBreakdownCsv } from './breakdown-csv';
 import { registerReportImport } from './report-import-route';
@@ -37,8 +37,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { querystring: BreakdownQuerySchema },
     },
     async (request, reply) => {
-      const scope = await reportScopeOf(ctx.db, requireActor(request));
-      return sendBreakdownCsv(ctx.db, scope, request.query, reply);
+      const caller = requireCaller(request);
+      const scope = await reportScopeOf(ctx.db, caller.actor);
+      return sendBreakdownCsv(ctx, caller, scope, request.query, reply);
     },
   );
 

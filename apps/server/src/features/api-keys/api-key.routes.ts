@@ -34,10 +34,6 @@ const IdParamsSchema = z.object({ id: z.string() });
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { access: { permission: 'developer' as const }, credentials: true };
   const actorOf = (request: FastifyRequest) => requireSession(requireActor(request));
-  const auditMeta = (request: FastifyRequest) => ({
-    ...requestMeta(request),
-    label: request.currentUser?.email ?? null,
-  });
 
   app.get(
     '/scopes',
@@ -63,7 +59,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) =>
       reply
         .code(201)
-        .send(ok(await createApiKey(ctx, actorOf(request), request.body, auditMeta(request)))),
+        .send(ok(await createApiKey(ctx, actorOf(request), request.body, requestMeta(request)))),
   );
 
   app.patch(
@@ -83,7 +79,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           actorOf(request),
           request.params.id,
           request.body,
-          auditMeta(request),
+          requestMeta(request),
         ),
       ),
   );
@@ -105,7 +101,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           actorOf(request),
           request.params.id,
           request.body.overlap,
-          auditMeta(request),
+          requestMeta(request),
         ),
       ),
   );
@@ -117,7 +113,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { params: IdParamsSchema, response: { 200: dataEnvelope(z.null()) } },
     },
     async (request) => {
-      await deleteApiKey(ctx, actorOf(request), request.params.id, auditMeta(request));
+      await deleteApiKey(ctx, actorOf(request), request.params.id, requestMeta(request));
       return ok(null);
     },
   );

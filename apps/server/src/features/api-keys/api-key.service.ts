@@ -21,25 +21,27 @@ import { newApiKey } from '../../lib/api-key-secret';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { SessionActor } from '../../lib/actor';
-import { auditActor, recordAudit } from '../../lib/audit';
+import { recordChange, type AuditChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { keyStatus, toApiKey, usageDays } from './api-key-rows';
 
 const DAY_MS = 86_400_000;
 
 /** Where the request came from, and who the signed-in person is, for the audit row. */
-export type AuditMeta = RequestMeta & { label: string | null };
-
 /** The audit row of a change to key `keyId` made by `actor` (docs/security.md#audit-log). */
-function keyAudit(actor: SessionActor, meta: AuditMeta, keyId: string, at: Date) {
-  return {
-    ...auditActor(actor, meta),
-    actorLabel: meta.label,
-    at,
+function recordKeyChange(
+  tx: Db,
+  actor: SessionActor,
+  meta: RequestMeta,
+  at: Date,
+  keyId: string,
+  change: Pick<AuditChange, 'action' | 'changes'>,
+) {
+  return recordChange(tx, { actor, meta }, at, {
+    ...change,
     targetType: 'api_key',
     targetId: keyId,
-    outcome: 'success' as const,
-  };
+  });
 }
 
 type KeyRow = typeof apiKeys.$inferSelect;
@@ -118,7 +120,7 @@ export async function createApiKey(
   ctx: AppContext,
   actor: SessionActor,
   input: ApiKeyCreateInput,
-  meta: AuditMeta,
+  meta: RequestMeta,
 ): Promise<ApiKeyReveal> {
   requireGrantable(actor, input.scope);
   const now = ctx.now();
@@ -159,8 +161,7 @@ export async function createApiKey(
       })
       .returning();
     if (!row) throw new Error('key not created');
-    await recordAudit(tx, {
-      ...keyAudit(actor, meta, row.id, now),
+    await recordKeyChange(tx, actor, meta, now, row.id, {
       action: 'api_key.created',
       changes: {
         after: { name: row.name, scope: row.scopes, allowed_ips: row.allowedIps },
@@ -200,7 +201,7 @@ export async function updateApiKey(
   actor: SessionActor,
   id: string,
   input: ApiKeyPatchInput,
-  meta: AuditMeta,
+  meta: RequestMeta,
 ): Promise<ApiKey> {
   const key = await findKey(ctx.db, actor, id);
   const widens = input.scope !== undefined || input.allowed_ips !== undefined;
@@ -221,8 +222,7 @@ export async function updateApiKey(
       })
       .where(ownKey(key))
       .returning();
-    await recordAudit(tx, {
-      ...keyAudit(actor, meta, key.id, now),
+    await recordKeyChange(tx, actor, meta, now, key.id, {
       action: input.active === false ? 'api_key.revoked' : 'api_key.updated',
       changes: {
         before: { name: key.name, scope: key.scopes, allowed_ips: key.allowedIps },
@@ -246,7 +246,7 @@ export async function rollApiKey(
   actor: SessionActor,
   id: string,
   overlap: ApiKeyRollOverlap,
-  meta: AuditMeta,
+  meta: RequestMeta,
 ): Promise<ApiKeyReveal> {
   const key = await findKey(ctx.db, actor, id);
   requireManager(actor, key, true);
@@ -265,8 +265,7 @@ export async function rollApiKey(
       })
       .where(ownKey(key))
       .returning();
-    await recordAudit(tx, {
-      ...keyAudit(actor, meta, key.id, now),
+    await recordKeyChange(tx, actor, meta, now, key.id, {
       action: 'api_key.rolled',
       changes: { overlap },
     });
@@ -282,14 +281,13 @@ export async function deleteApiKey(
   ctx: AppContext,
   actor: SessionActor,
   id: string,
-  meta: AuditMeta,
+  meta: RequestMeta,
 ): Promise<void> {
   const key = await findKey(ctx.db, actor, id);
   requireManager(actor, key, false);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(apiKeys).where(ownKey(key));
-    await recordAudit(tx, {
-      ...keyAudit(actor, meta, key.id, ctx.now()),
+    await recordKeyChange(tx, actor, meta, ctx.now(), key.id, {
       action: 'api_key.deleted',
       changes: { before: { name: key.name, scope: key.scopes } },
     });

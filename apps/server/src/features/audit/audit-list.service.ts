@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEvent, AuditListResponse, AuditQuery } from '@partner-portal/shared/audit';
 import type { Db } from '../../db/client';
-import { auditEvents } from '../../db/schema/index';
+import { auditEvents, auditRepeats } from '../../db/schema/index';
 import type { Actor } from '../../lib/auth-guard';
 
 type AuditRow = typeof auditEvents.$inferSelect;
+type Repeats = typeof auditRepeats.$inferSelect | null;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
@@ -17,6 +18,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 function filters(actor: Actor, query: Omit<AuditQuery, 'page' | 'page_size'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (actor.permission !== 'master') conditions.push(eq(auditEvents.accountId, actor.accountId));
+  if (query.account) conditions.push(eq(auditEvents.accountId, query.account));
   if (query.from) conditions.push(gte(auditEvents.at, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(auditEvents.at, nextDay(query.to)));
   if (query.action) conditions.push(eq(auditEvents.action, query.action));
@@ -32,7 +34,7 @@ function filters(actor: Actor, query: Omit<AuditQuery, 'page' | 'page_size'>): S
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function toAuditEvent(row: AuditRow): AuditEvent {
+function toAuditEvent({ row, repeats }: { row: AuditRow; repeats: Repeats }): AuditEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -46,8 +48,17 @@ function toAuditEvent(row: AuditRow): AuditEvent {
     user_agent: row.userAgent,
     request_id: row.requestId,
     changes: row.changes,
+    count: 1 + (repeats?.count ?? 0),
+    last_at: repeats?.lastAt.toISOString() ?? null,
   };
 }
+
+/** Rows with the tally of their repeats (docs/product.md#audit-log). */
+const withRepeats = (db: Db) =>
+  db
+    .select({ row: auditEvents, repeats: auditRepeats })
+    .from(auditEvents)
+    .leftJoin(auditRepeats, eq(auditRepeats.eventId, auditEvents.id));
 
 /** GET /api/audit: newest first, a page at a time. */
 export async function listAudit(
@@ -57,9 +68,7 @@ export async function listAudit(
 ): Promise<AuditListResponse> {
   const where = filters(actor, query);
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditEvents)
+    withRepeats(db)
       .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(query.page_size)
@@ -83,9 +92,7 @@ export async function exportAudit(
   actor: Actor,
   query: Omit<AuditQuery, 'page' | 'page_size'>,
 ): Promise<AuditEvent[]> {
-  const rows = await db
-    .select()
-    .from(auditEvents)
+  const rows = await withRepeats(db)
     .where(filters(actor, query))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(AUDIT_EXPORT_MAX_ROWS);

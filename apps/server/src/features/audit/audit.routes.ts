@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import { AuditListResponseSchema, AuditQuerySchema } from '@partner-portal/shared/audit';
 import type { AppContext } from '../../lib/app-context';
-import { auditActor, recordAudit } from '../../lib/audit';
+import { recordChange } from '../../lib/audit';
 import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
@@ -24,6 +24,8 @@ const CSV_HEADER = [
   'user_agent',
   'request_id',
   'changes',
+  'count',
+  'last_at',
 ];
 
 /**
@@ -49,14 +51,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const actor = requireActor(request);
     const { page: _page, page_size: _size, ...filters } = request.query;
     const rows = await exportAudit(ctx.db, actor, filters);
-    await recordAudit(ctx.db, {
-      ...auditActor(actor, requestMeta(request)),
-      actorLabel: request.currentUser?.email ?? null,
-      at: ctx.now(),
+    await recordChange(ctx.db, { actor, meta: requestMeta(request) }, ctx.now(), {
       action: 'audit.exported',
       targetType: 'audit_log',
       targetId: null,
-      outcome: 'success',
       changes: { filters, rows: rows.length },
     });
     const csv = toCsv(
@@ -76,6 +74,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         row.user_agent ?? '',
         row.request_id ?? '',
         row.changes ? JSON.stringify(row.changes) : '',
+        row.count,
+        row.last_at ?? '',
       ]),
     );
     const day = ctx.now().toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import type { SigninResponse } from '@partner-portal/shared/identity';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import { auditActor, recordAudit } from '../../lib/audit';
+import { recordChange } from '../../lib/audit';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { completeFirstFactor, revokeSession, switchSessionAccount } from './session.service';
@@ -31,19 +31,16 @@ export async function signInWithPassword(
   if (!user || !valid || user.disabled) {
     // In the log of the account the user would have signed in to, when there is such a user;
     // else in the log of no account.
-    await recordAudit(ctx.db, {
-      at: ctx.now(),
-      accountId: user ? await findSigninAccountId(ctx.db, user.id, user.defaultAccountId) : null,
-      actorType: 'user',
-      actorId: user?.id ?? null,
-      actorLabel: input.email.toLowerCase(),
+    const accountId = user
+      ? await findSigninAccountId(ctx.db, user.id, user.defaultAccountId)
+      : null;
+    // An unknown e-mail is named by what was typed, with no user id.
+    const who = user ?? { id: null, email: input.email.toLowerCase() };
+    await recordChange(ctx.db, { user: who, accountId, meta }, ctx.now(), {
       action: 'auth.signin_failed',
       targetType: 'user',
       targetId: user?.id ?? null,
       outcome: 'failure',
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      requestId: meta.requestId ?? null,
       changes: { reason: !user ? 'unknown_email' : user.disabled ? 'disabled' : 'wrong_password' },
     });
     throw new AppError('unauthorized', 'error.invalid_credentials', { inputError: 'password' });
@@ -51,16 +48,15 @@ export async function signInWithPassword(
   return completeFirstFactor(ctx, user.id, meta, 'password');
 }
 
+/** DELETE /api/auth: the session ends; a support session's end is the impersonation's. */
 export async function signOut(ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<void> {
+  const { sessionId } = requireSession(actor);
   await ctx.db.transaction(async (tx) => {
-    await revokeSession(tx, requireSession(actor).sessionId, ctx.now());
-    await recordAudit(tx, {
-      ...auditActor(actor, meta),
-      at: ctx.now(),
-      action: 'auth.signout',
+    await revokeSession(tx, sessionId, ctx.now());
+    await recordChange(tx, { actor, meta }, ctx.now(), {
+      action: actor.impersonatorId ? 'impersonation.ended' : 'auth.signout',
       targetType: 'session',
-      targetId: actor.sessionId,
-      outcome: 'success',
+      targetId: sessionId,
     });
   });
 }

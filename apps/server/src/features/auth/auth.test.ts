@@ -188,4 +188,26 @@ describe('POST /api/event', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().inputError).toBe('name');
   });
+
+  it('takes dotted names up to 64 characters, metadata up to 2 KB, and 60 a minute per user', async () => {
+    const { user } = await createUser(env.database.db, { password: PASSWORD });
+    const token = (await signIn({ email: user.email, password: PASSWORD })).json().data.token;
+    const send = (payload: object) =>
+      env.app.inject({ method: 'POST', url: '/api/event', headers: bearer(token), payload });
+    expect((await send({ name: `dashboard.${'x'.repeat(54)}` })).statusCode).toBe(201);
+    expect((await send({ name: 'x'.repeat(65) })).statusCode).toBe(400);
+    const heavy = await send({
+      name: 'heavy',
+      metadata: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, 'é'.repeat(250)])),
+    });
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json()).toMatchObject({ inputError: 'metadata' });
+    // Refused bodies counted nothing: 59 more fit in the minute, the 60th after them does not.
+    for (let sent = 1; sent < 60; sent += 1) {
+      expect((await send({ name: 'tick' })).statusCode).toBe(201);
+    }
+    const over = await send({ name: 'tick' });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toMatch(/^\d+$/);
+  });
 });

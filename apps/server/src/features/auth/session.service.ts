@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createSessionToken, IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
-import { recordAudit } from '../../lib/audit';
+import { recordChange } from '../../lib/audit';
 import { recordEvent } from '../../lib/events';
 import type { RequestMeta } from '../../lib/request-meta';
 import { isNotificationActive } from '../notifications/notification-settings.service';
@@ -41,11 +41,12 @@ async function issueSession(
 ) {
   // A challenge or link issued before the account closed must not open a session in it.
   const [account] = await db
-    .select({ closedAt: accounts.closedAt })
+    .select({ closedAt: accounts.closedAt, disabledAt: accounts.disabledAt })
     .from(accounts)
     .where(eq(accounts.id, input.accountId))
     .limit(1);
   if (!account || account.closedAt) throw new AppError('forbidden', 'error.account_closed');
+  if (account.disabledAt) throw new AppError('forbidden', 'error.account_disabled');
   const session = await createSessionToken(db, secret, {
     userId: input.userId,
     accountId: input.accountId,
@@ -134,19 +135,10 @@ async function openSignedInSession(
       meta,
       now: ctx.now(),
     });
-    await recordAudit(tx, {
-      at: ctx.now(),
-      accountId,
-      actorType: user.isMaster ? 'master' : 'user',
-      actorId: user.id,
-      actorLabel: user.email,
+    await recordChange(tx, { user, accountId, meta }, ctx.now(), {
       action: 'auth.signin',
       targetType: 'user',
       targetId: user.id,
-      outcome: 'success',
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      requestId: meta.requestId ?? null,
       changes: { method: metadata.method ?? null, second_factor: metadata.second_factor ?? null },
     });
     return issued;
@@ -175,19 +167,37 @@ export async function switchSessionAccount(
   return response;
 }
 
-/** POST /api/auth/impersonate: a session of at most 1 h that records who is impersonating. */
+/**
+ * POST /api/auth/impersonate: a session of at most 1 h that records who is impersonating, saved
+ * with the audit row that says so, in the log of the account the operator enters.
+ */
 export async function startImpersonation(
   ctx: AppContext,
-  grant: { userId: string; accountId: string; impersonatorId: string },
+  grant: {
+    userId: string;
+    accountId: string;
+    impersonator: { id: string; email: string };
+    reason: string | null;
+  },
   meta: RequestMeta,
 ) {
-  return issueSession(ctx.db, ctx.config.sessionSecret, {
-    userId: grant.userId,
-    accountId: grant.accountId,
-    meta,
-    now: ctx.now(),
-    impersonatorId: grant.impersonatorId,
-    ttlSeconds: IMPERSONATION_TTL_SECONDS,
+  return ctx.db.transaction(async (tx) => {
+    const issued = await issueSession(tx, ctx.config.sessionSecret, {
+      userId: grant.userId,
+      accountId: grant.accountId,
+      meta,
+      now: ctx.now(),
+      impersonatorId: grant.impersonator.id,
+      ttlSeconds: IMPERSONATION_TTL_SECONDS,
+    });
+    const operator = { ...grant.impersonator, isMaster: true };
+    await recordChange(tx, { user: operator, accountId: grant.accountId, meta }, ctx.now(), {
+      action: 'impersonation.started',
+      targetType: 'user',
+      targetId: grant.userId,
+      changes: { reason: grant.reason },
+    });
+    return issued;
   });
 }
 

@@ -3,6 +3,7 @@ import { findPlan, planAmountCents, type PlanId } from '@partner-portal/shared/p
 import { accounts } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { recordEvent } from '../../lib/events';
+import { recordChange, type AuditBy } from '../../lib/audit';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { notifyOwner } from './billing-mail';
 import {
@@ -35,7 +36,7 @@ export async function announceChange(
   before: SubscriptionRow,
   snapshot: SubscriptionSnapshot,
   state: AccountPlanState | null,
-  userId: string | null = null,
+  by: AuditBy = 'system',
 ): Promise<void> {
   const accountId = before.accountId;
   const started = before.status === 'incomplete' && snapshot.status === 'active';
@@ -44,9 +45,20 @@ export async function announceChange(
   if (!started && !planMoved && !ended) return;
   await recordEvent(ctx.db, {
     name: ended ? 'subscription_ended' : 'plan_changed',
-    userId,
+    userId: by !== 'system' && 'actor' in by ? by.actor.userId : null,
     accountId,
     metadata: { plan: snapshot.plan, from: before.plan, status: snapshot.status },
+  });
+  // A renewal, a webhook or the reconciling job is the service acting: `system`.
+  await recordChange(ctx.db, by, ctx.now(), {
+    action: 'account.plan_changed',
+    accountId,
+    targetType: 'account',
+    targetId: accountId,
+    changes: {
+      before: { plan: before.plan, status: before.status },
+      after: { plan: ended ? 'free_core' : snapshot.plan, status: snapshot.status },
+    },
   });
   if (ended && state?.subscription === 'canceled') {
     await notifyOwner(ctx, accountId, {

@@ -1,5 +1,7 @@
 import { findPlan } from '@partner-portal/shared/plans';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
+import type { Caller } from '../../lib/audit';
+import { announceChange } from './billing-events.service';
 import { countSeats } from './billing-customer';
 import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
 
@@ -22,10 +24,26 @@ export async function syncSeats(ctx: AppContext, accountId: string): Promise<voi
   }
 }
 
-/** The account closed: its subscription ends now, and nothing more is charged. */
-export async function endSubscriptionNow(ctx: AppContext, accountId: string): Promise<void> {
+/**
+ * The account's subscription ends now, and nothing more is charged: when the account closes
+ * (the closing is what the log records), or when an operator cancels it (`by`: the owner is told
+ * and the log names the operator). Answers whether there was one to end.
+ */
+export async function endSubscriptionNow(
+  ctx: AppContext,
+  accountId: string,
+  by?: Caller,
+): Promise<boolean> {
   const open = await findOpenSubscription(ctx.db, accountId);
-  if (!open?.providerSubscriptionId) return;
+  if (!open?.providerSubscriptionId) return false;
   const snapshot = await ctx.billing.cancelNow(open.providerSubscriptionId);
-  await recordSnapshot(ctx.db, open, snapshot, ctx.now());
+  await recordSnapshot(
+    ctx.db,
+    open,
+    snapshot,
+    ctx.now(),
+    by &&
+      ((tx, before, state) => announceChange(inTransaction(ctx, tx), before, snapshot, state, by)),
+  );
+  return true;
 }

@@ -10,7 +10,7 @@ import {
   InvoiceListSchema,
 } from '@partner-portal/shared/billing';
 import type { AppContext } from '../../lib/app-context';
-import { requireActor } from '../../lib/auth-guard';
+import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
 import { getBillingOverview } from './billing-overview.service';
@@ -79,6 +79,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: dataEnvelope(CardUpdateResponseSchema) },
       },
     },
-    async (request) => ok(await updateCard(ctx, requireActor(request), request.body)),
+    async (request) => ok(await updateCard(ctx, requireCaller(request), request.body)),
   );
 };

@@ -1,11 +1,11 @@
 import type { CardUpdateInput, PaymentAction } from '@partner-portal/shared/billing';
 import type { CardSummary } from '@partner-portal/shared/card';
-import type { AppContext } from '../../lib/app-context';
-import type { Actor } from '../../lib/auth-guard';
+import { inTransaction, type AppContext } from '../../lib/app-context';
+import { recordChange, type Caller } from '../../lib/audit';
 import { ensureCustomer } from './billing-customer';
 import { notifyOwner } from './billing-mail';
 import { refreshLiveSubscription } from './subscription-record';
-import { actionOf } from './upgrade.service';
+import { actionOf, auditPaymentRefusal } from './upgrade.service';
 
 /**
  * PUT /api/account/billing/card {token, stripe?} (owner): a new default card. Its holder may
@@ -14,15 +14,30 @@ import { actionOf } from './upgrade.service';
  */
 export async function updateCard(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   input: CardUpdateInput,
 ): Promise<{ card: CardSummary } | PaymentAction> {
-  const customerId = await ensureCustomer(ctx, actor.accountId);
-  const change = await ctx.billing.replaceDefaultCard(customerId, input.token);
+  const { accountId } = by.actor;
+  const customerId = await ensureCustomer(ctx, accountId);
+  const change = await auditPaymentRefusal(ctx, by, { action: 'account.card_updated' }, () =>
+    ctx.billing.replaceDefaultCard(customerId, input.token),
+  );
   const action = change.action ? actionOf(change.action) : null;
   if (action) return action;
   // A failed renewal may just have been paid with it.
-  await refreshLiveSubscription(ctx, actor.accountId);
-  await notifyOwner(ctx, actor.accountId, { kind: 'card_updated', card: change.card });
+  await refreshLiveSubscription(ctx, accountId);
+  await ctx.db.transaction(async (tx) => {
+    // The card's brand and last four digits: what the billing screen shows, never the number.
+    await recordChange(tx, by, ctx.now(), {
+      action: 'account.card_updated',
+      targetType: 'account',
+      targetId: accountId,
+      changes: { brand: change.card.brand, last4: change.card.last4 },
+    });
+    await notifyOwner(inTransaction(ctx, tx), accountId, {
+      kind: 'card_updated',
+      card: change.card,
+    });
+  });
   return { card: change.card };
 }

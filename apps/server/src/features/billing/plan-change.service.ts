@@ -4,11 +4,11 @@ import { findPlan, planRank, type PlanId } from '@partner-portal/shared/plans';
 import { accounts } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { recordChange, type Caller } from '../../lib/audit';
 import { recordEvent } from '../../lib/events';
 import { notifyOwner } from './billing-mail';
 import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
-import { settle } from './upgrade.service';
+import { auditPaymentRefusal, settle } from './upgrade.service';
 
 export interface PlanChangeResult {
   plan: PlanId;
@@ -26,39 +26,70 @@ export interface PlanChangeResult {
  */
 export async function changePlan(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   planId: PlanId,
+  /** The account whose plan changes: the owner's own, or one an operator names. */
+  accountId: string = by.actor.accountId,
 ): Promise<PlanChangeResult | PaymentAction> {
+  const { actor } = by;
   const plan = findPlan(planId);
   if (!plan) throw new AppError('bad_request', 'error.bad_request', { inputError: 'plan' });
-  const open = await findOpenSubscription(ctx.db, actor.accountId);
+  const open = await findOpenSubscription(ctx.db, accountId);
   const providerId = open && isLive(open) ? open.providerSubscriptionId : null;
 
   if (!open || !providerId) {
     if (plan.requiresCard) {
       throw new AppError('payment_required', 'error.plan_requires_payment', { plan: plan.id });
     }
-    await ctx.db
-      .update(accounts)
-      .set({ plan: plan.id, subscriptionStatus: 'active' })
-      .where(eq(accounts.id, actor.accountId));
-    await recordEvent(ctx.db, {
-      name: 'selected_plan',
-      userId: actor.userId,
-      accountId: actor.accountId,
-      metadata: { plan: plan.id },
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ plan: accounts.plan, status: accounts.subscriptionStatus })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .for('update');
+      await tx
+        .update(accounts)
+        .set({ plan: plan.id, subscriptionStatus: 'active' })
+        .where(eq(accounts.id, accountId));
+      await recordEvent(tx, {
+        name: 'selected_plan',
+        userId: actor.userId,
+        accountId,
+        metadata: { plan: plan.id },
+      });
+      await recordChange(tx, by, ctx.now(), {
+        action: 'account.plan_changed',
+        accountId,
+        targetType: 'account',
+        targetId: accountId,
+        changes: {
+          before: { plan: before?.plan ?? null, status: before?.status ?? null },
+          after: { plan: plan.id, status: 'active' },
+        },
+      });
     });
     return { plan: plan.id, subscription: 'active', scheduled_plan: null, effective_at: null };
   }
 
   const current = open.plan as PlanId;
   if (planRank(plan.id) > planRank(current)) {
-    const snapshot = await ctx.billing.upgradeNow(
-      providerId,
-      plan.id,
-      `upgrade:${providerId}:${current}:${plan.id}:${open.currentPeriodStart?.toISOString() ?? ''}`,
+    const answer = await auditPaymentRefusal(
+      ctx,
+      by,
+      { action: 'account.plan_changed', plan: plan.id, accountId },
+      async () =>
+        settle(
+          ctx,
+          by,
+          open,
+          await ctx.billing.upgradeNow(
+            providerId,
+            plan.id,
+            `upgrade:${providerId}:${current}:${plan.id}:${open.currentPeriodStart?.toISOString() ?? ''}`,
+          ),
+          plan.id,
+        ),
     );
-    const answer = await settle(ctx, actor, open, snapshot, plan.id);
     if ('requires_payment_action' in answer) return answer;
     return { ...answer, scheduled_plan: null, effective_at: null };
   }
@@ -73,7 +104,7 @@ export async function changePlan(
   // The notice and the event are saved with the change they tell of, or not at all.
   const state = await recordSnapshot(ctx.db, open, snapshot, ctx.now(), async (tx) => {
     if (scheduled) {
-      await notifyOwner(inTransaction(ctx, tx), actor.accountId, {
+      await notifyOwner(inTransaction(ctx, tx), accountId, {
         kind: 'plan_scheduled',
         plan: scheduled,
         current,
@@ -83,8 +114,19 @@ export async function changePlan(
     await recordEvent(tx, {
       name: scheduled ? 'plan_change_scheduled' : 'plan_change_withdrawn',
       userId: actor.userId,
-      accountId: actor.accountId,
+      accountId,
       metadata: { plan: scheduled ?? current },
+    });
+    await recordChange(tx, by, ctx.now(), {
+      action: 'account.plan_scheduled',
+      accountId,
+      targetType: 'account',
+      targetId: accountId,
+      changes: {
+        plan: current,
+        scheduled: scheduled,
+        effective_at: scheduled ? snapshot.periodEnd.toISOString() : null,
+      },
     });
   });
   return {

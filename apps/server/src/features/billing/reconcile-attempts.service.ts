@@ -79,7 +79,7 @@ async function recordFound(
   let changed = false;
   await recordSnapshot(ctx.db, candidate.row, snapshot, ctx.now(), async (tx, before, state) => {
     changed = true;
-    await announceChange(inTransaction(ctx, tx), before, snapshot, state, null);
+    await announceChange(inTransaction(ctx, tx), before, snapshot, state);
   });
   return changed;
 }

@@ -77,9 +77,14 @@ function actorOf(owner: Awaited<ReturnType<typeof createUser>>): Actor {
     sessionId: randomUUID(),
     permission: 'owner',
     impersonatorId: null,
+    label: owner.user.email,
     keyId: null,
     expiresAt: new Date(Date.now() + 3_600_000),
   };
+}
+
+function callerOf(owner: Awaited<ReturnType<typeof createUser>>) {
+  return { actor: actorOf(owner), meta: { ip: '127.0.0.1', userAgent: null } };
 }
 
 async function rowsOf(accountId: string) {
@@ -132,7 +137,7 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
       },
     };
     await expect(
-      upgradeAccount({ ...ctx, billing: dying }, actorOf(owner), {
+      upgradeAccount({ ...ctx, billing: dying }, callerOf(owner), {
         plan: 'free_plus',
         token: await token(),
       }),

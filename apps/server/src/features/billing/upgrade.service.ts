@@ -5,7 +5,7 @@ import { findPlan, planRank, type PlanId } from '@partner-portal/shared/plans';
 import { subscriptions } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/auth-guard';
+import { recordChange, type Caller } from '../../lib/audit';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
 import { announceChange } from './billing-events.service';
@@ -31,13 +31,13 @@ export function actionOf(waiting: WaitingPayment): PaymentAction | null {
 /** Records what the provider answered and turns it into the client's answer. */
 export async function settle(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   row: SubscriptionRow,
   snapshot: SubscriptionSnapshot,
   wanted: PlanId,
 ): Promise<UpgradeResponse> {
   const state = await recordSnapshot(ctx.db, row, snapshot, ctx.now(), (tx, before, recorded) =>
-    announceChange(inTransaction(ctx, tx), before, snapshot, recorded, actor.userId),
+    announceChange(inTransaction(ctx, tx), before, snapshot, recorded, by),
   );
   if (snapshot.waitingPayment) {
     const action = actionOf(snapshot.waitingPayment);
@@ -92,13 +92,14 @@ async function dropAttempt(ctx: AppContext, row: SubscriptionRow) {
 /** A first subscription: the card, then the subscription (same key on every retry). */
 async function subscribe(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   customerId: string,
   input: UpgradeInput,
 ): Promise<UpgradeResponse> {
+  const { actor } = by;
   const seats = await countSeats(ctx, actor.accountId);
   let row = await claimSubscription(ctx, actor.accountId, input.plan, seats);
-  if (isLive(row)) return changeLive(ctx, actor, customerId, row, input);
+  if (isLive(row)) return changeLive(ctx, by, customerId, row, input);
   if (row.plan !== input.plan && row.providerSubscriptionId) {
     // The owner chose another plan while a first payment waited: that attempt ends here.
     await ctx.billing.cancelNow(row.providerSubscriptionId);
@@ -109,7 +110,7 @@ async function subscribe(
     // The repeat call after the cardholder acted (or a retry): ask the provider how it went.
     return settle(
       ctx,
-      actor,
+      by,
       row,
       await ctx.billing.getSubscription(row.providerSubscriptionId),
       input.plan,
@@ -129,7 +130,7 @@ async function subscribe(
     if (error instanceof PaymentError) await dropAttempt(ctx, row);
     throw error;
   }
-  return settle(ctx, actor, row, snapshot, input.plan);
+  return settle(ctx, by, row, snapshot, input.plan);
 }
 
 /**
@@ -139,7 +140,7 @@ async function subscribe(
  */
 async function changeLive(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   customerId: string,
   row: SubscriptionRow,
   input: UpgradeInput,
@@ -162,7 +163,7 @@ async function changeLive(
           input.plan,
           `upgrade:${providerId}:${row.plan}:${input.plan}:${row.currentPeriodStart?.toISOString() ?? ''}`,
         );
-  return settle(ctx, actor, row, snapshot, input.plan);
+  return settle(ctx, by, row, snapshot, input.plan);
 }
 
 /**
@@ -174,17 +175,57 @@ async function changeLive(
  */
 export async function upgradeAccount(
   ctx: AppContext,
-  actor: Actor,
+  by: Caller,
   input: UpgradeInput,
 ): Promise<UpgradeResponse> {
   const plan = findPlan(input.plan);
   if (!plan?.requiresCard) {
     throw new AppError('bad_request', 'error.upgrade_not_higher', { inputError: 'plan' });
   }
-  const customerId = await ensureCustomer(ctx, actor.accountId);
-  const open = await findOpenSubscription(ctx.db, actor.accountId);
-  if (open && isLive(open)) return changeLive(ctx, actor, customerId, open, input);
-  // A repeat call never starts a payment: with nothing pending, the one it repeats was refused.
-  if (!open && input.stripe) throw new PaymentError('authentication_failed');
-  return subscribe(ctx, actor, customerId, input);
+  return auditPaymentRefusal(
+    ctx,
+    by,
+    { action: 'account.plan_changed', plan: plan.id },
+    async () => {
+      const customerId = await ensureCustomer(ctx, by.actor.accountId);
+      const open = await findOpenSubscription(ctx.db, by.actor.accountId);
+      if (open && isLive(open)) return changeLive(ctx, by, customerId, open, input);
+      // A repeat call never starts a payment: with nothing pending, the one it repeats was refused.
+      if (!open && input.stripe) throw new PaymentError('authentication_failed');
+      return subscribe(ctx, by, customerId, input);
+    },
+  );
+}
+
+/**
+ * A card the provider refused is a failed change in the log (docs/product.md#audit-log); the
+ * change itself, when it happens, is recorded with the subscription (billing-events.service.ts).
+ */
+export async function auditPaymentRefusal<T>(
+  ctx: AppContext,
+  by: Caller,
+  attempt: {
+    action: 'account.plan_changed' | 'account.card_updated';
+    plan?: PlanId;
+    /** The account paying, when not the caller's own (an operator's change). */
+    accountId?: string;
+  },
+  pay: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await pay();
+  } catch (error) {
+    if (error instanceof PaymentError) {
+      const accountId = attempt.accountId ?? by.actor.accountId;
+      await recordChange(ctx.db, by, ctx.now(), {
+        action: attempt.action,
+        accountId,
+        targetType: 'account',
+        targetId: accountId,
+        outcome: 'failure',
+        changes: { reason: error.paymentCode, ...(attempt.plan ? { plan: attempt.plan } : {}) },
+      });
+    }
+    throw error;
+  }
 }

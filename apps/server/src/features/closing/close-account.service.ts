@@ -11,6 +11,8 @@ import {
 } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import type { Actor } from '../../lib/auth-guard';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { revokeSessions } from '../../lib/session-token';
@@ -31,8 +33,13 @@ interface Member {
  * the data itself stays until `admin purge-closed` (ACCOUNT_RETENTION_DAYS). The auth guard
  * and every sign-in path refuse a closed account from then on.
  */
-export async function closeAccount(ctx: AppContext, actor: Actor, input: CloseInput) {
-  await requireCloseConfirmation(ctx.db, actor, input);
+export async function closeAccount(
+  ctx: AppContext,
+  actor: Actor,
+  input: CloseInput,
+  meta: RequestMeta,
+) {
+  await requireCloseConfirmation(ctx, actor, input, { meta, action: 'account.closed' });
   const now = ctx.now();
   const closed = await ctx.db.transaction(async (tx) => {
     const [account] = await tx
@@ -68,6 +75,12 @@ export async function closeAccount(ctx: AppContext, actor: Actor, input: CloseIn
       userId: actor.userId,
       accountId: account.id,
       metadata: { members: members.length, invites_deleted: deletedInvites.length },
+    });
+    await recordChange(tx, { actor, meta }, now, {
+      action: 'account.closed',
+      targetType: 'account',
+      targetId: account.id,
+      changes: { members: members.length, invites_deleted: deletedInvites.length },
     });
     await mailMembers(inTransaction(ctx, tx), account.name, members);
     return { account };

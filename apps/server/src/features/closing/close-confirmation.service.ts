@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { CloseInput } from '@partner-portal/shared/team';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../lib/app-context';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
@@ -12,13 +14,25 @@ import { verifyPassword } from '../../lib/password';
  * impersonating a user may never close anything in their name.
  */
 export async function requireCloseConfirmation(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   input: CloseInput,
+  audit: { meta: RequestMeta; action: 'account.closed' | 'user.closed' },
 ): Promise<typeof users.$inferSelect> {
   requireOwnSession(actor);
-  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+  // A wrong proof is a failed attempt at closing, and the log says so.
+  const refuse = async (error: AppError) => {
+    await recordChange(ctx.db, { actor, meta: audit.meta }, ctx.now(), {
+      action: audit.action,
+      targetType: audit.action === 'account.closed' ? 'account' : 'user',
+      targetId: audit.action === 'account.closed' ? actor.accountId : actor.userId,
+      outcome: 'failure',
+      changes: { reason: error.messageKey },
+    });
+    return error;
+  };
   if (user.passwordHash) {
     if (!input.password) {
       throw new AppError('bad_request', 'error.close_password_required', {
@@ -26,10 +40,14 @@ export async function requireCloseConfirmation(
       });
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) {
-      throw new AppError('bad_request', 'error.close_password_wrong', { inputError: 'password' });
+      throw await refuse(
+        new AppError('bad_request', 'error.close_password_wrong', { inputError: 'password' }),
+      );
     }
   } else if (!input.email || input.email !== user.email.toLowerCase()) {
-    throw new AppError('bad_request', 'error.close_email_wrong', { inputError: 'email' });
+    throw await refuse(
+      new AppError('bad_request', 'error.close_email_wrong', { inputError: 'email' }),
+    );
   }
   return user;
 }

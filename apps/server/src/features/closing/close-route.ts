@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context';
 import { requireActor, type Actor, type RouteAccess } from '../../lib/auth-guard';
 import type { MessageKey } from '../../lib/messages';
 import { rateLimitFor } from '../../lib/rate-limit';
+import { requestMeta, type RequestMeta } from '../../lib/request-meta';
 import { okSaying } from '../../lib/reply';
 import { closeAccount } from './close-account.service';
 import { isWrongClosePassword } from './close-confirmation.service';
@@ -13,7 +14,7 @@ import { closeUser } from './close-user.service';
 
 interface Closing {
   access: RouteAccess;
-  close: (ctx: AppContext, actor: Actor, input: CloseInput) => Promise<unknown>;
+  close: (ctx: AppContext, actor: Actor, input: CloseInput, meta: RequestMeta) => Promise<unknown>;
   done: MessageKey;
 }
 
@@ -52,7 +53,7 @@ export function registerClose(
       await withGuessLimit(
         deps.limits.passwordGuesses,
         { request, reply, account: actor.userId },
-        () => closing.close(deps.ctx, actor, request.body),
+        () => closing.close(deps.ctx, actor, request.body, requestMeta(request)),
         isWrongClosePassword,
       );
       return okSaying(request, null, closing.done);

@@ -3,6 +3,8 @@ import type { CloseInput } from '@partner-portal/shared/team';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import type { Actor } from '../../lib/auth-guard';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { syncSeats } from '../billing/billing-seats';
@@ -15,7 +17,12 @@ import { requireCloseConfirmation } from './close-confirmation.service';
  * checklist: the last owner cannot leave). The user row goes, with its memberships, sessions,
  * identities and settings (FK cascade); events and feedback keep their rows, unattributed.
  */
-export async function closeUser(ctx: AppContext, actor: Actor, input: CloseInput) {
+export async function closeUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: CloseInput,
+  meta: RequestMeta,
+) {
   const owned = await ctx.db
     .select({ id: accounts.id, name: accounts.name, closedAt: accounts.closedAt })
     .from(accountUsers)
@@ -30,7 +37,7 @@ export async function closeUser(ctx: AppContext, actor: Actor, input: CloseInput
       params: { account: otherOpen.name },
     });
   }
-  await requireCloseConfirmation(ctx.db, actor, input);
+  const user = await requireCloseConfirmation(ctx, actor, input, { meta, action: 'user.closed' });
   const now = ctx.now();
   const left = await ctx.db.transaction(async (tx) => {
     await revokeSessions(tx, sessionsOfUser(actor.userId), now);
@@ -39,6 +46,16 @@ export async function closeUser(ctx: AppContext, actor: Actor, input: CloseInput
       .where(eq(accountUsers.userId, actor.userId))
       .returning({ accountId: accountUsers.accountId });
     await tx.delete(users).where(eq(users.id, actor.userId));
+    // In the log of every account the user leaves, each one's admins may ask who left.
+    for (const { accountId } of memberships) {
+      await recordChange(tx, { actor, meta }, now, {
+        action: 'user.closed',
+        accountId,
+        targetType: 'user',
+        targetId: actor.userId,
+        changes: { email: user.email },
+      });
+    }
     // The user is gone, so the event names them only by their former id.
     await recordEvent(tx, {
       name: 'closed_user',

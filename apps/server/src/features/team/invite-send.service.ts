@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { accountUsers, invites, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { TOKEN_TTL_SECONDS } from '../../lib/one-time-token';
 import { recordEvent } from '../../lib/events';
@@ -26,6 +28,7 @@ export async function sendInvites(
   ctx: AppContext,
   actor: Actor,
   input: InviteInput,
+  meta: RequestMeta,
 ): Promise<TeamInvite[]> {
   requirePermission(actor, 'admin');
   const emails = input.email;
@@ -51,21 +54,30 @@ export async function sendInvites(
     const rows: IssuedInvite[] = [];
     for (const email of emails) {
       const current = open.get(email);
-      if (!current) {
-        rows.push(
-          await createInvite(tx, {
+      const invite = current
+        ? await renewInvite(
+            tx,
+            current.id,
+            input,
+            resendAccess(input, current, plusWorkbooks),
+            actor.userId,
+            now,
+          )
+        : await createInvite(tx, {
             accountId: actor.accountId,
             email,
             permission: input.permission,
             invitedBy: actor.userId,
             ...fromBody,
             now,
-          }),
-        );
-        continue;
-      }
-      const access = resendAccess(input, current, plusWorkbooks);
-      rows.push(await renewInvite(tx, current.id, input, access, actor.userId, now));
+          });
+      await recordChange(tx, { actor, meta }, now, {
+        action: current ? 'invite.resent' : 'invite.created',
+        targetType: 'invite',
+        targetId: invite.id,
+        changes: { email, permission: invite.permission },
+      });
+      rows.push(invite);
     }
     await recordEvent(tx, {
       name: 'invited_user',

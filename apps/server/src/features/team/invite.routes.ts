@@ -6,6 +6,7 @@ import { createAccountLimiter } from '../../lib/account-rate-limit';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
+import { requestMeta } from '../../lib/request-meta';
 import { ok } from '../../lib/reply';
 import { revokeInvite } from './invite-revoke.service';
 import { sendInvites } from './invite-send.service';
@@ -35,7 +36,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const actor = requireActor(request);
       await inviteMail.check(request, reply, actor.userId, request.body.email.length);
-      const sent = await sendInvites(ctx, actor, request.body);
+      const sent = await sendInvites(ctx, actor, request.body, requestMeta(request));
       await inviteMail.record(request, actor.userId, sent.length);
       return reply.code(201).send(ok(sent));
     },
@@ -48,7 +49,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { params: IdParamsSchema, response: { 200: dataEnvelope(z.null()) } },
     },
     async (request) => {
-      await revokeInvite(ctx.db, requireActor(request), request.params.id);
+      await revokeInvite(ctx, requireActor(request), request.params.id, requestMeta(request));
       return ok(null);
     },
   );

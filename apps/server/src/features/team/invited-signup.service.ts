@@ -4,6 +4,7 @@ import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../../lib/events';
+import { recordChange } from '../../lib/audit';
 import { resolveSignupIdentity, signupUserId } from '../user/signup-identity.service';
 import { completeFirstFactor } from '../auth/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
@@ -52,6 +53,13 @@ export async function signUpInvitedUser(
       userId,
       accountId: invite.accountId,
       metadata: { invite_id: invite.id },
+    });
+    const joined = { id: userId, email: input.email.toLowerCase() };
+    await recordChange(tx, { user: joined, accountId: invite.accountId, meta }, ctx.now(), {
+      action: 'invite.accepted',
+      targetType: 'invite',
+      targetId: invite.id,
+      changes: { permission: invite.permission, existing_user: Boolean(existing) },
     });
     const accepted: AcceptedInvite = {
       inviterId: invite.invitedBy,

@@ -2,10 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { accountUsers, sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../../lib/events';
-import { isOwnerMember, requireMember } from './member-update.service';
+import { accessOf, isOwnerMember, requireMember } from './member-update.service';
 import { isRowId } from './team-rows';
 
 /**
@@ -18,6 +20,7 @@ export async function removeMember(
   ctx: AppContext,
   actor: Actor,
   id: string,
+  meta: RequestMeta,
 ): Promise<{ signout: boolean }> {
   requirePermission(actor, 'admin');
   if (!isRowId(id)) throw new AppError('not_found', 'error.not_found');
@@ -48,6 +51,16 @@ export async function removeMember(
       userId: actor.userId,
       accountId: actor.accountId,
       metadata: { user_id: id, self, user_deleted: !remaining },
+    });
+    await recordChange(tx, { actor, meta }, now, {
+      action: 'member.removed',
+      targetType: 'user',
+      targetId: id,
+      changes: {
+        email: member.user.email,
+        before: accessOf(member.membership),
+        user_deleted: !remaining,
+      },
     });
     if (!remaining) {
       await tx.delete(users).where(eq(users.id, id));

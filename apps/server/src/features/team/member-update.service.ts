@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { accountUsers, sessions, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { loadPlusWorkbookIds, resolveMemberAccess } from './member-access';
@@ -26,6 +28,16 @@ export function isOwnerMember(row: Awaited<ReturnType<typeof requireMember>>): b
   return row.user.isMaster || row.membership.permission === 'owner';
 }
 
+/** What an audit row says of a membership's access (docs/product.md#audit-log). */
+export function accessOf(membership: typeof accountUsers.$inferSelect) {
+  return {
+    permission: membership.permission,
+    advertiser_name: membership.advertiserName,
+    enable_plus: membership.enablePlus,
+    plus_dashboards: membership.plusDashboards,
+  };
+}
+
 /**
  * PATCH /api/user with `id` (docs/product.md#api-calls, admins): a member's permission and advertiser fields,
  * merged over the stored membership and checked again as a whole. The owner's permission and
@@ -36,6 +48,7 @@ export async function updateMember(
   ctx: AppContext,
   actor: Actor,
   input: MemberUpdateInput,
+  meta: RequestMeta,
 ): Promise<TeamUser> {
   requirePermission(actor, 'admin');
   const member = await requireMember(ctx.db, actor, input.id);
@@ -69,6 +82,12 @@ export async function updateMember(
       .where(eq(accountUsers.id, member.membership.id))
       .returning();
     if (!updated) throw new AppError('not_found', 'error.not_found');
+    await recordChange(tx, { actor, meta }, now, {
+      action: 'member.updated',
+      targetType: 'user',
+      targetId: member.user.id,
+      changes: { before: accessOf(member.membership), after: accessOf(updated) },
+    });
     if (permissionChanged) {
       await tx
         .update(sessions)

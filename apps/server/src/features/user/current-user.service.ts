@@ -79,13 +79,16 @@ export async function findSigninAccountId(
   defaultAccountId: string | null,
 ): Promise<string | null> {
   const memberships = await db
-    .select({ accountId: accountUsers.accountId })
+    .select({ accountId: accountUsers.accountId, disabledAt: accounts.disabledAt })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
     .where(and(eq(accountUsers.userId, userId), isNull(accounts.closedAt)))
     .orderBy(asc(accountUsers.createdAt));
+  // An account an operator disabled comes last: the sign-in then says so, if it is the only one.
+  const usable = memberships.filter((m) => m.disabledAt === null);
   return (
-    memberships.find((m) => m.accountId === defaultAccountId)?.accountId ??
+    usable.find((m) => m.accountId === defaultAccountId)?.accountId ??
+    usable[0]?.accountId ??
     memberships[0]?.accountId ??
     null
   );

@@ -7,6 +7,10 @@ import { renderMail } from '../../lib/mail/mail-templates';
 import { redeemOneTimeToken } from '../../lib/one-time-token';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { recordEvent } from '../../lib/events';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
+import { findSigninAccountId } from './current-user.service';
+import { TWO_FACTOR_OFF } from './two-factor.service';
 import { passwordFingerprint } from './email-change.service';
 import { requireEmailFree, writeEmail } from './email-owner';
 
@@ -21,6 +25,7 @@ import { requireEmailFree, writeEmail } from './email-owner';
 export async function revertEmailChange(
   ctx: AppContext,
   token: string,
+  meta: RequestMeta,
 ): Promise<{ email: string }> {
   const now = ctx.now();
   // The link is spent only with the change it makes: a revert refused halfway can be tried again.
@@ -44,14 +49,7 @@ export async function revertEmailChange(
           pendingEmail: null,
           verified: true,
           ...(passwordChanged ? { passwordHash: null } : {}),
-          ...(twoFactorAdded
-            ? {
-                totpEnabled: false,
-                totpSecretEncrypted: null,
-                backupCodeHash: null,
-                totpLastStep: null,
-              }
-            : {}),
+          ...(twoFactorAdded ? TWO_FACTOR_OFF : {}),
         })
         .where(eq(users.id, userId)),
     );
@@ -71,6 +69,19 @@ export async function revertEmailChange(
       name: 'email_change_reverted',
       userId,
       metadata: { password_cleared: passwordChanged, two_factor_removed: twoFactorAdded },
+    });
+    const accountId = await findSigninAccountId(tx, userId, current.defaultAccountId);
+    await recordChange(tx, { user: { ...current, email: oldEmail }, accountId, meta }, now, {
+      action: 'user.email_changed',
+      targetType: 'user',
+      targetId: userId,
+      changes: {
+        stage: 'reverted',
+        from: current.email,
+        to: oldEmail,
+        password_cleared: passwordChanged,
+        two_factor_removed: twoFactorAdded,
+      },
     });
     const locale = toLocale(current.locale);
     await ctx.mail.send(

@@ -11,6 +11,9 @@ import { renderMail } from '../../lib/mail/mail-templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { revokeSessions } from '../../lib/session-token';
 import { recordEvent } from '../../lib/events';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
+import type { AuditOutcome } from '@partner-portal/shared/audit';
 
 /**
  * docs/security.md#passwords: changing a password needs the current one when the user has
@@ -21,12 +24,22 @@ export async function changePassword(
   ctx: AppContext,
   actor: Actor,
   input: ChangePasswordInput,
+  meta: RequestMeta,
 ): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+  const audit = (db: Db, outcome: AuditOutcome, changes: Record<string, unknown>) =>
+    recordChange(db, { actor, meta }, ctx.now(), {
+      action: 'user.password_changed',
+      targetType: 'user',
+      targetId: user.id,
+      outcome,
+      changes,
+    });
   if (user.passwordHash) {
     const current = input.oldpassword ?? '';
     if (!current || !(await verifyPassword(user.passwordHash, current))) {
+      await audit(ctx.db, 'failure', { reason: 'wrong_current_password' });
       throw new AppError('bad_request', 'error.old_password_wrong', { inputError: 'oldpassword' });
     }
   }
@@ -47,6 +60,7 @@ export async function changePassword(
       userId: user.id,
       accountId: actor.accountId,
     });
+    await audit(tx, 'success', { created: !user.passwordHash });
     await queuePasswordChangedMail(ctx, user, tx);
   });
 }

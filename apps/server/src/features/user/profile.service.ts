@@ -3,6 +3,8 @@ import type { ProfileUpdateInput } from '@partner-portal/shared/identity';
 import { accountUsers, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
+import { recordChange, type AuditChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { getCurrentUser } from './current-user.service';
 import { applyEmailChange, mailEmailChange, planEmailChange } from './email-change.service';
@@ -14,7 +16,12 @@ import { applyEmailChange, mailEmailChange, planEmailChange } from './email-chan
  * writes are one transaction, so a refused request changes nothing. Answers the updated user and
  * what became of an e-mail change.
  */
-export async function updateProfile(ctx: AppContext, actor: Actor, input: ProfileUpdateInput) {
+export async function updateProfile(
+  ctx: AppContext,
+  actor: Actor,
+  input: ProfileUpdateInput,
+  meta: RequestMeta,
+) {
   const { email, password, code, ...fields } = input;
   if (email === undefined) {
     const stray = password !== undefined ? 'password' : code !== undefined ? 'code' : null;
@@ -57,10 +64,36 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
     ...(fields.support_enabled !== undefined ? { supportEnabled: fields.support_enabled } : {}),
   };
   await ctx.db.transaction(async (tx) => {
+    const audit = (change: Pick<AuditChange, 'action' | 'changes'>) =>
+      recordChange(tx, { actor, meta }, ctx.now(), {
+        ...change,
+        targetType: 'user',
+        targetId: actor.userId,
+      });
     if (Object.keys(changes).length > 0) {
+      const [before] = await tx
+        .select({ supportEnabled: users.supportEnabled })
+        .from(users)
+        .where(eq(users.id, actor.userId))
+        .for('update');
       await tx.update(users).set(changes).where(eq(users.id, actor.userId));
+      const support = fields.support_enabled;
+      if (support !== undefined && before && before.supportEnabled !== support) {
+        await audit({
+          action: 'user.support_access_changed',
+          changes: { before: before.supportEnabled, after: support },
+        });
+      }
     }
     await applyEmailChange(tx, actor.userId, plan);
+    if (plan.kind === 'request') {
+      await audit({
+        action: 'user.email_changed',
+        changes: { stage: 'requested', from: plan.user.email, to: plan.email },
+      });
+    } else if (plan.kind === 'cancel') {
+      await audit({ action: 'user.email_changed', changes: { stage: 'cancelled' } });
+    }
     await mailEmailChange(inTransaction(ctx, tx), plan);
   });
   return {

@@ -1,7 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { sessions, users } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
+import type { AuditOutcome } from '@partner-portal/shared/audit';
 import { AppError } from '../../lib/app-error';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword } from '../../lib/password';
@@ -10,6 +13,14 @@ import { revokeSessions } from '../../lib/session-token';
 import { recordEvent } from '../../lib/events';
 import { verifySecondFactor } from './second-factor.service';
 import { createTotp, newBackupCode, newTotpSecret } from './totp';
+
+/** A user's columns with 2FA off: no secret, no backup code (also the operator's reset). */
+export const TWO_FACTOR_OFF = {
+  totpEnabled: false,
+  totpSecretEncrypted: null,
+  backupCodeHash: null,
+  totpLastStep: null,
+} as const;
 
 async function loadUser(ctx: AppContext, userId: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -24,6 +35,23 @@ function revokeOtherSessions(ctx: AppContext, actor: Actor) {
     and(eq(sessions.userId, actor.userId), ne(sessions.id, requireSession(actor).sessionId)),
     ctx.now(),
   );
+}
+
+/** The audit row of turning 2FA on or off, or of a wrong code refused doing so. */
+function auditTwoFactor(
+  ctx: AppContext,
+  actor: Actor,
+  meta: RequestMeta,
+  action: 'user.2fa_enabled' | 'user.2fa_disabled',
+  outcome: AuditOutcome = 'success',
+) {
+  return recordChange(ctx.db, { actor, meta }, ctx.now(), {
+    action,
+    targetType: 'user',
+    targetId: actor.userId,
+    outcome,
+    changes: outcome === 'success' ? null : { reason: 'wrong_code' },
+  });
 }
 
 /**
@@ -51,46 +79,58 @@ export async function startTwoFactor(ctx: AppContext, actor: Actor) {
 }
 
 /** POST /api/user/2fa/verify { code }: turns 2FA on and hands out the single-use backup code. */
-export async function confirmTwoFactor(ctx: AppContext, actor: Actor, code: string) {
+export async function confirmTwoFactor(
+  ctx: AppContext,
+  actor: Actor,
+  code: string,
+  meta: RequestMeta,
+) {
   const user = await loadUser(ctx, actor.userId);
   if (user.totpEnabled || !user.totpSecretEncrypted)
     throw new AppError('conflict', 'error.two_factor_not_started');
-  if ((await verifySecondFactor(ctx, user, code)) !== 'totp')
+  if ((await verifySecondFactor(ctx, user, code)) !== 'totp') {
+    await auditTwoFactor(ctx, actor, meta, 'user.2fa_enabled', 'failure');
     throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
+  }
   const backupCode = newBackupCode();
-  await ctx.db
-    .update(users)
-    .set({ totpEnabled: true, backupCodeHash: await hashPassword(backupCode) })
-    .where(eq(users.id, user.id));
-  await revokeOtherSessions(ctx, actor);
-  await recordEvent(ctx.db, {
-    name: 'enabled_2fa',
-    userId: actor.userId,
-    accountId: actor.accountId,
+  const backupCodeHash = await hashPassword(backupCode);
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    await tx.update(users).set({ totpEnabled: true, backupCodeHash }).where(eq(users.id, user.id));
+    await revokeOtherSessions(txCtx, actor);
+    await recordEvent(tx, {
+      name: 'enabled_2fa',
+      userId: actor.userId,
+      accountId: actor.accountId,
+    });
+    await auditTwoFactor(txCtx, actor, meta, 'user.2fa_enabled');
   });
   return { backup_code: backupCode };
 }
 
 /** PUT /api/user/2fa { 2fa_enabled: false, code }: needs a valid code (or the backup code). */
-export async function disableTwoFactor(ctx: AppContext, actor: Actor, code: string | undefined) {
+export async function disableTwoFactor(
+  ctx: AppContext,
+  actor: Actor,
+  code: string | undefined,
+  meta: RequestMeta,
+) {
   const user = await loadUser(ctx, actor.userId);
   if (!user.totpEnabled) return { '2fa_enabled': false };
-  if (!code || !(await verifySecondFactor(ctx, user, code)))
+  if (!code || !(await verifySecondFactor(ctx, user, code))) {
+    await auditTwoFactor(ctx, actor, meta, 'user.2fa_disabled', 'failure');
     throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });
-  await ctx.db
-    .update(users)
-    .set({
-      totpEnabled: false,
-      totpSecretEncrypted: null,
-      backupCodeHash: null,
-      totpLastStep: null,
-    })
-    .where(eq(users.id, user.id));
-  await revokeOtherSessions(ctx, actor);
-  await recordEvent(ctx.db, {
-    name: 'disabled_2fa',
-    userId: actor.userId,
-    accountId: actor.accountId,
+  }
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = inTransaction(ctx, tx);
+    await tx.update(users).set(TWO_FACTOR_OFF).where(eq(users.id, user.id));
+    await revokeOtherSessions(txCtx, actor);
+    await recordEvent(tx, {
+      name: 'disabled_2fa',
+      userId: actor.userId,
+      accountId: actor.accountId,
+    });
+    await auditTwoFactor(txCtx, actor, meta, 'user.2fa_disabled');
   });
   return { '2fa_enabled': false };
 }

@@ -64,7 +64,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(RemoveUserResponseSchema) },
       },
     },
-    async (request) => ok(await removeMember(ctx, requireActor(request), request.params.id)),
+    async (request) =>
+      ok(await removeMember(ctx, requireActor(request), request.params.id, requestMeta(request))),
   );
   app.get(
     '/',
@@ -89,14 +90,15 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const actor = requireActor(request);
       const { id, ...fields } = request.body;
-      if (id !== undefined) return ok(await updateMember(ctx, actor, { ...fields, id }));
+      const meta = requestMeta(request);
+      if (id !== undefined) return ok(await updateMember(ctx, actor, { ...fields, id }, meta));
       // A key changes members only: its creator's e-mail and preferences are theirs to change.
       if (actor.keyId !== null) throw new AppError('forbidden', 'error.key_own_profile');
       // A wrong current password given to change the e-mail is a guess at it, as at sign-in.
       const { user, emailChange } = await withGuessLimit(
         limits.passwordGuesses,
         { request, reply, account: actor.userId },
-        () => updateProfile(ctx, actor, fields),
+        () => updateProfile(ctx, actor, fields, meta),
         (error) =>
           error instanceof AppError && error.messageKey === 'error.email_change_password_wrong',
       );
@@ -125,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       await withGuessLimit(
         limits.passwordGuesses,
         { request, reply, account: actor.userId },
-        () => changePassword(ctx, actor, request.body),
+        () => changePassword(ctx, actor, request.body, requestMeta(request)),
         (error) => error instanceof AppError && error.messageKey === 'error.old_password_wrong',
       );
       return okSaying(request, null, 'message.password_saved');
@@ -152,7 +154,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       schema: { body: TokenInputSchema, response: { 200: dataEnvelope(SigninResponseSchema) } },
     },
     async (request) => {
-      const userId = await verifyEmail(ctx, request.body.token);
+      const userId = await verifyEmail(ctx, request.body.token, requestMeta(request));
       return okSaying(
         request,
         await completeFirstFactor(ctx, userId, requestMeta(request), 'verify_email'),
@@ -172,7 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const restored = await revertEmailChange(ctx, request.body.token);
+      const restored = await revertEmailChange(ctx, request.body.token, requestMeta(request));
       return okSaying(request, restored, 'message.email_restored', { email: restored.email });
     },
   );
@@ -191,7 +193,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       return ok(
         request.body['2fa_enabled']
           ? await startTwoFactor(ctx, actor)
-          : await disableTwoFactor(ctx, actor, request.body.code),
+          : await disableTwoFactor(ctx, actor, request.body.code, requestMeta(request)),
       );
     },
   );
@@ -205,7 +207,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(BackupCodeResponseSchema) },
       },
     },
-    async (request) => ok(await confirmTwoFactor(ctx, requireActor(request), request.body.code)),
+    async (request) =>
+      ok(
+        await confirmTwoFactor(ctx, requireActor(request), request.body.code, requestMeta(request)),
+      ),
   );
 
   app.post(

@@ -7,6 +7,9 @@ import { renderMail } from '../../lib/mail/mail-templates';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { requireEmailFree, writeEmail } from './email-owner';
 import { recordEvent } from '../../lib/events';
+import { recordChange } from '../../lib/audit';
+import type { RequestMeta } from '../../lib/request-meta';
+import { findSigninAccountId } from './current-user.service';
 
 /**
  * Mails a fresh 24-hour verification link (older links stop working): to a new address waiting
@@ -34,7 +37,11 @@ export async function sendVerificationMail(ctx: AppContext, userId: string): Pro
  * address becomes verified; a pending new address becomes the user's address (if nobody took it
  * meanwhile). A link for any other address — one mailed before a later change — does nothing.
  */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<string> {
+export async function verifyEmail(
+  ctx: AppContext,
+  token: string,
+  meta: RequestMeta,
+): Promise<string> {
   const redeemed = await redeemOneTimeToken(ctx.db, 'verify', token, ctx.now());
   if (!redeemed?.userId)
     throw new AppError('bad_request', 'error.verification_invalid', { inputError: 'token' });
@@ -46,13 +53,23 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<strin
   }
   if (user && typeof address === 'string' && address === user.pendingEmail) {
     await requireEmailFree(ctx.db, address, user.id, 'token');
-    await writeEmail('token', () =>
-      ctx.db
-        .update(users)
-        .set({ email: address, pendingEmail: null, verified: true })
-        .where(and(eq(users.id, user.id), eq(users.pendingEmail, address))),
-    );
-    await recordEvent(ctx.db, { name: 'email_changed', userId: user.id });
+    const accountId = await findSigninAccountId(ctx.db, user.id, user.defaultAccountId);
+    await ctx.db.transaction(async (tx) => {
+      await writeEmail('token', () =>
+        tx
+          .update(users)
+          .set({ email: address, pendingEmail: null, verified: true })
+          .where(and(eq(users.id, user.id), eq(users.pendingEmail, address))),
+      );
+      await recordEvent(tx, { name: 'email_changed', userId: user.id });
+      // Named by the address that proved it: the new one, from its own mailbox.
+      await recordChange(tx, { user: { ...user, email: address }, accountId, meta }, ctx.now(), {
+        action: 'user.email_changed',
+        targetType: 'user',
+        targetId: user.id,
+        changes: { stage: 'confirmed', from: user.email, to: address },
+      });
+    });
     return user.id;
   }
   throw new AppError('bad_request', 'error.verification_invalid', { inputError: 'token' });

@@ -20,7 +20,8 @@ export type MailTemplate =
   | 'payment_failed'
   | 'payment_action_required'
   | 'subscription_canceled'
-  | 'api_key_expiring';
+  | 'api_key_expiring'
+  | 'two_factor_reset';
 
 export interface TemplateText {
   subject: string;

@@ -28,6 +28,12 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
       'Hi {{name}}, the password of your Partner Portal account was just changed, and your other sessions were signed out.',
     outro: 'If this was not you, reset your password now and contact support.',
   },
+  two_factor_reset: {
+    subject: 'Two-factor authentication was turned off on your Partner Portal account',
+    intro:
+      'Hi {{name}}, at your request our support team turned off two-factor authentication on your account and signed you out everywhere. Sign in with your password and turn it on again under Account → Two-factor authentication.',
+    outro: 'If you did not ask for this, reset your password now and contact support.',
+  },
   new_signin: {
     subject: 'New sign-in to Partner Portal',
     intro: 'Hi {{name}}, your account was just used to sign in to Partner Portal.',

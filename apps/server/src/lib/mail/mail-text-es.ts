@@ -29,6 +29,12 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
       'Hola {{name}}, se acaba de cambiar la contraseña de tu cuenta de Partner Portal y se han cerrado tus otras sesiones.',
     outro: 'Si no has sido tú, restablece tu contraseña ahora y contacta con soporte.',
   },
+  two_factor_reset: {
+    subject: 'Se desactivó la verificación en dos pasos de tu cuenta de Partner Portal',
+    intro:
+      'Hola {{name}}, a petición tuya nuestro equipo de soporte desactivó la verificación en dos pasos de tu cuenta y cerró todas tus sesiones. Inicia sesión con tu contraseña y vuelve a activarla en Cuenta → Verificación en dos pasos.',
+    outro: 'Si no lo pediste, restablece tu contraseña ahora y contacta con soporte.',
+  },
   new_signin: {
     subject: 'Nuevo inicio de sesión en Partner Portal',
     intro: 'Hola {{name}}, se acaba de usar tu cuenta para iniciar sesión en Partner Portal.',

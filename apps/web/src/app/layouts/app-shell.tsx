@@ -13,6 +13,7 @@ import { FeedbackWidget } from '@/features/feedback/feedback-widget';
 import { WithQueryClient } from '@/lib/query-client';
 import { Brand } from '../navigation/brand';
 import { MainNav } from '../navigation/main-nav';
+import { SupportSessionBanner } from '../navigation/support-session-banner';
 import { UserMenu } from '../navigation/user-menu';
 import { useSessionRefresh } from './use-session-refresh';
 
@@ -41,6 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <MainNav />
         </aside>
         <div className="flex min-w-0 flex-col">
+          <SupportSessionBanner />
           <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/90 px-4 backdrop-blur lg:justify-end">
             <div className="flex items-center gap-2 lg:hidden">
               <Drawer open={menuOpen} onOpenChange={setMenuOpen}>

@@ -27,6 +27,8 @@ function auditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
     user_agent: 'Mozilla/5.0',
     request_id: 'req-1',
     changes: null,
+    count: 1,
+    last_at: null,
     ...overrides,
   };
 }
@@ -53,8 +55,8 @@ const UNKNOWN = auditEvent({
   id: 4,
   at: '2026-11-18T23:59:59.000Z',
   actor: { type: 'system', id: null, label: null },
-  action: 'report.purged',
-  target: { type: 'report', id: 'r-9' },
+  action: 'snapshot.purged',
+  target: { type: 'snapshot', id: 'r-9' },
   outcome: 'failure',
   ip: null,
 });
@@ -189,10 +191,10 @@ describe('/account/audit list', () => {
     expect(within(created).queryByText('via support')).not.toBeInTheDocument();
 
     // An action this screen has no words for is shown as the server names it.
-    const unknown = await rowWith('report.purged');
+    const unknown = await rowWith('snapshot.purged');
     expect(within(unknown).getByText('Failure')).toHaveClass('bg-destructive');
     expect(cellTexts(unknown)[3]).toBe('System');
-    expect(cellTexts(unknown)[4]).toBe('reportr-9');
+    expect(cellTexts(unknown)[4]).toBe('snapshotr-9');
 
     expect(screen.getByText('1–4 of 4')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -200,6 +202,27 @@ describe('/account/audit list', () => {
     expect(served.urls).toEqual(['/api/audit']);
     expect(served.headers.get('/api/audit')?.get('Authorization')).toBe(`Bearer ${TOKEN}`);
     await waitFor(() => expect(document.title).toBe('Audit log · Partner Portal'));
+  });
+
+  it('says how many times a repeated read happened, and when last', async () => {
+    const lastAt = '2026-11-20T15:09:00.000Z';
+    serve(() => ({
+      body: {
+        data: page([
+          auditEvent({
+            action: 'dashboard.viewed',
+            target: { type: 'workbook', id: 'wb-core' },
+            count: 3,
+            last_at: lastAt,
+          }),
+        ]),
+      },
+    }));
+    openAudit();
+    const viewed = await rowWith('Dashboard opened');
+    const last = new Date(lastAt).toLocaleTimeString('en', { timeStyle: 'short' });
+    expect(cellTexts(viewed)[1]).toBe(`Dashboard opened3 times, last at ${last}`);
+    expect(cellTexts(viewed)[4]).toBe('Dashboardwb-core');
   });
 
   it('says when nothing matches', async () => {

@@ -47,7 +47,19 @@ export function useAuditColumns(): DataTableColumn<AuditEvent>[] {
         priority: 1,
         accessor: (event) => actionLabel(event.action, t),
         cell: (event) => (
-          <span className="block min-w-24 whitespace-normal">{actionLabel(event.action, t)}</span>
+          <span className="grid min-w-24 whitespace-normal">
+            <span>{actionLabel(event.action, t)}</span>
+            {event.count > 1 ? (
+              <span className="text-xs text-muted-foreground">
+                {t('audit.repeated', {
+                  count: event.count,
+                  last: event.last_at
+                    ? new Date(event.last_at).toLocaleTimeString(locale, { timeStyle: 'short' })
+                    : '',
+                })}
+              </span>
+            ) : null}
+          </span>
         ),
       },
       {
