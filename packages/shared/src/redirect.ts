@@ -3,7 +3,12 @@
  * same-origin paths under these sections are allowed, so a crafted `?redirect=` can never reach
  * another site (`//evil.com`, `/\evil.com`, `https://…`) or a sign-in screen again.
  */
-export const REDIRECT_ALLOWED_PREFIXES = ['/dashboard/', '/account/', '/welcome'] as const;
+export const REDIRECT_ALLOWED_PREFIXES = [
+  '/dashboard/',
+  '/account/',
+  '/welcome',
+  '/master',
+] as const;
 
 // A local base to resolve against: any input that escapes it names another origin.
 const BASE = 'http://partner-portal.invalid';

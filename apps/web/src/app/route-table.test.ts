@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@partner-portal/shared/permissions';
 import { PLAN_IDS } from '@partner-portal/shared/plans';
 import { i18n } from '@/lib/i18n';
-import { accountMenuItems, findRoute, mainNavItems, paths, ROUTES } from './route-table';
+import { testSession } from '@/test/test-session';
+import { resolveGuard } from './route-guard';
+import {
+  accountMenuItems,
+  findRoute,
+  mainNavItems,
+  MASTER_NAV,
+  paths,
+  pathWithId,
+  ROUTES,
+} from './route-table';
 
 const menu = (permission: Permission) => accountMenuItems(permission).map((item) => item.to);
 
@@ -77,5 +87,70 @@ describe('route table (docs/product.md#screens-and-routes)', () => {
       );
     }
     expect(nav(null)).not.toContain('/dashboard/plus');
+  });
+});
+
+describe('operator console routes (docs/product.md#operator-console)', () => {
+  const consolePaths = [
+    '/master',
+    '/master/accounts',
+    '/master/accounts/:id',
+    '/master/users',
+    '/master/users/:id',
+    '/master/feedback',
+    '/master/events',
+  ];
+
+  it('are for masters only, each a page of its own in the app frame', () => {
+    const routes = ROUTES.filter((route) => route.path.startsWith('/master'));
+    expect(routes.map((route) => route.path)).toEqual(consolePaths);
+    for (const route of routes) {
+      expect(route.access).toEqual({ kind: 'permission', permission: 'master' });
+      expect(route.layout).toBe('app');
+      expect(route.page).toMatch(/^master(-|$)/);
+      expect(route.titleKey).toMatch(/^titles\.master_/);
+    }
+  });
+
+  it('finds a route with an :id segment by any one id, and nothing for a missing or extra segment', () => {
+    expect(findRoute('/master/accounts/0b6c2f4e-1a2b')?.path).toBe('/master/accounts/:id');
+    expect(findRoute('/master/users/u%2F1/')?.path).toBe('/master/users/:id');
+    // The list itself is its own route, not an account with an empty id.
+    expect(findRoute('/master/accounts')?.path).toBe('/master/accounts');
+    expect(findRoute('/master/accounts/a1/members')).toBeUndefined();
+    expect(findRoute('/master/nope/a1')).toBeUndefined();
+  });
+
+  it('guards the detail pages like the lists, whatever the id', () => {
+    const as = (permission: 'master' | 'owner') =>
+      resolveGuard({
+        session: testSession({ permission }),
+        path: '/master/users/a9d0e1f2',
+      });
+    expect(as('owner')).toEqual({ redirect: '/signin' });
+    expect(as('master')).toBeNull();
+    expect(
+      resolveGuard({ session: null, path: '/master/accounts/abc' })?.redirect.split('?')[0],
+    ).toBe('/signin');
+  });
+
+  it('builds a detail address with the id encoded', () => {
+    expect(pathWithId(paths.masterAccount, 'a1')).toBe('/master/accounts/a1');
+    expect(pathWithId(paths.masterUser, 'a/b c')).toBe('/master/users/a%2Fb%20c');
+  });
+
+  it('lists the five sections in the console menu, each a console route with a label in both languages', () => {
+    expect(MASTER_NAV.map((item) => item.to)).toEqual([
+      '/master',
+      '/master/accounts',
+      '/master/users',
+      '/master/feedback',
+      '/master/events',
+    ]);
+    for (const item of MASTER_NAV) {
+      expect(findRoute(item.to)?.access).toEqual({ kind: 'permission', permission: 'master' });
+      for (const lng of ['en', 'es'])
+        expect(i18n.exists(item.labelKey, { lng, fallbackLng: [] }), item.labelKey).toBe(true);
+    }
   });
 });

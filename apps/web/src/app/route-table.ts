@@ -34,6 +34,13 @@ export const paths = {
   accountUsers: '/account/users',
   accountData: '/account/data',
   accountAudit: '/account/audit',
+  master: '/master',
+  masterAccounts: '/master/accounts',
+  masterAccount: '/master/accounts/:id',
+  masterUsers: '/master/users',
+  masterUser: '/master/users/:id',
+  masterFeedback: '/master/feedback',
+  masterEvents: '/master/events',
   notFound: '/notfound',
   notFound404: '/404',
 } as const;
@@ -179,6 +186,57 @@ export const ROUTES: RouteDefinition[] = [
     page: 'welcome',
   },
   { path: paths.help, layout: 'app', access: needs('user'), titleKey: 'titles.help', page: 'help' },
+  // The operator console (docs/product.md#operator-console): masters only; its screens share a
+  // secondary menu and the console's own gate (app/layouts/master-layout.tsx).
+  {
+    path: paths.master,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_overview',
+    page: 'master',
+  },
+  {
+    path: paths.masterAccounts,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_accounts',
+    page: 'master-accounts',
+  },
+  {
+    path: paths.masterAccount,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_account',
+    page: 'master-account',
+  },
+  {
+    path: paths.masterUsers,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_users',
+    page: 'master-users',
+  },
+  {
+    path: paths.masterUser,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_user',
+    page: 'master-user',
+  },
+  {
+    path: paths.masterFeedback,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_feedback',
+    page: 'master-feedback',
+  },
+  {
+    path: paths.masterEvents,
+    layout: 'app',
+    access: needs('master'),
+    titleKey: 'titles.master_events',
+    page: 'master-events',
+  },
   { path: paths.home, layout: 'auth', access: open, titleKey: 'titles.signin', page: 'signin' },
   { path: paths.signin, layout: 'auth', access: open, titleKey: 'titles.signin', page: 'signin' },
   { path: paths.signup, layout: 'auth', access: open, titleKey: 'titles.signup', page: 'signup' },
@@ -255,10 +313,45 @@ export const ROUTES: RouteDefinition[] = [
   },
 ];
 
+/** Whether `path` is an address of the route `pattern`, whose `:name` segments take any one segment. */
+function matchesPattern(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, index) =>
+      segment.startsWith(':') ? (got[index] ?? '') !== '' : segment === got[index],
+    )
+  );
+}
+
 export function findRoute(path: string): RouteDefinition | undefined {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return ROUTES.find((route) => route.path === normalized);
+  return (
+    ROUTES.find((route) => route.path === normalized) ??
+    ROUTES.find((route) => route.path.includes(':') && matchesPattern(route.path, normalized))
+  );
 }
+
+/** The address of a route with an `:id` segment, for one id: `/master/users/abc`. */
+export function pathWithId(path: (typeof paths)['masterAccount' | 'masterUser'], id: string) {
+  return path.replace(':id', encodeURIComponent(id));
+}
+
+export interface MasterNavItem {
+  to: string;
+  labelKey: string;
+  icon: 'overview' | 'accounts' | 'users' | 'feedback' | 'events';
+}
+
+/** The operator console's sections (docs/product.md#operator-console), in its secondary menu. */
+export const MASTER_NAV: readonly MasterNavItem[] = [
+  { to: paths.master, labelKey: 'master.nav.overview', icon: 'overview' },
+  { to: paths.masterAccounts, labelKey: 'master.nav.accounts', icon: 'accounts' },
+  { to: paths.masterUsers, labelKey: 'master.nav.users', icon: 'users' },
+  { to: paths.masterFeedback, labelKey: 'master.nav.feedback', icon: 'feedback' },
+  { to: paths.masterEvents, labelKey: 'master.nav.events', icon: 'events' },
+];
 
 export interface NavItem {
   to: string;

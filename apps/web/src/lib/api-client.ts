@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { XSRF_COOKIE } from '@partner-portal/shared/constants';
+import type { ErrorCode } from '@partner-portal/shared/api';
 import type { PlanId } from '@partner-portal/shared/plans';
 import type { ImportProblem } from '@partner-portal/shared/report-import';
 import { getLocale, getSession } from './session-store';
@@ -10,6 +11,8 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Any non-2xx answer (docs/product.md#errors fields), or status 0 when there was no answer at all. */
 export class ApiError extends Error {
   readonly status: number;
+  /** What the client may act on beyond the status (step-up, 2FA needed). */
+  readonly code?: ErrorCode;
   readonly inputError?: string;
   readonly plan?: PlanId;
   readonly requestId?: string;
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     status: number,
     message: string,
     extra: {
+      code?: ErrorCode;
       inputError?: string;
       plan?: PlanId;
       requestId?: string;
@@ -31,6 +35,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = extra.code;
     this.inputError = extra.inputError;
     this.plan = extra.plan;
     this.requestId = extra.requestId;

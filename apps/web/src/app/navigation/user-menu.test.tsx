@@ -205,6 +205,33 @@ describe('user menu', () => {
   });
 });
 
+describe('the operator console item', () => {
+  it('is in the menu of masters, and opens the console', async () => {
+    stubApi();
+    setSession(testSession({ permission: 'master' }));
+    const router = renderRoute('/welcome');
+    const menu = await openMenu();
+    const item = within(menu).getByRole('menuitem', { name: 'Operator console' });
+    // Between the user's own items and help.
+    const names = within(menu)
+      .getAllByRole('menuitem')
+      .map((entry) => entry.textContent);
+    expect(names.indexOf('Operator console')).toBe(names.indexOf('Edit account') + 1);
+    await userEvent.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/master'));
+    expect(
+      await screen.findByRole('heading', { name: 'Operator console', level: 1 }),
+    ).toBeVisible();
+  });
+
+  it.each(['owner', 'admin', 'user'] as const)('is not in the menu of a %s', async (permission) => {
+    renderSignedIn(undefined, { permission });
+    const menu = await openMenu();
+    expect(within(menu).getByRole('menuitem', { name: 'Help' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Operator console' })).toBeNull();
+  });
+});
+
 describe('user menu from the keyboard', () => {
   it('opens with Enter and moves through the items with the arrow keys', async () => {
     const sent = renderSignedIn(() => json(200, currentUser({ dark_mode: true })));

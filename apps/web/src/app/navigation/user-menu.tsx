@@ -1,4 +1,4 @@
-import { CircleHelp, Languages, LogOut, Moon, Sun, UserRound } from 'lucide-react';
+import { CircleHelp, Gauge, Languages, LogOut, Moon, Sun, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@partner-portal/shared/constants';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,8 @@ import { signOut } from './sign-out';
 
 /**
  * docs/product.md#screens-and-routes user menu: avatar, switch account (2+ accounts), edit account, help, theme, sign out;
- * plus the language, since the signed-in frame has no other place to change it (docs/product.md#what-the-product-does).
+ * plus the language, since the signed-in frame has no other place to change it (docs/product.md#what-the-product-does),
+ * and the operator console for masters (docs/product.md#operator-console).
  */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -57,6 +58,12 @@ export function UserMenu() {
           <UserRound aria-hidden />
           {t('app.user_menu.edit_account')}
         </DropdownMenuItem>
+        {session.permission === 'master' ? (
+          <DropdownMenuItem onSelect={() => navigateTo(paths.master)}>
+            <Gauge aria-hidden />
+            {t('master.menu_item')}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => navigateTo(paths.help)}>
           <CircleHelp aria-hidden />
           {t('app.user_menu.help')}

@@ -40,7 +40,9 @@ describe('every route of docs/product.md#screens-and-routes renders in its layou
               ? { plan: null }
               : path === '/dashboard/plus'
                 ? { plan: 'free_plus' }
-                : {},
+                : path.startsWith('/master')
+                  ? { permission: 'master' }
+                  : {},
         ),
       );
       const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
