@@ -17,6 +17,8 @@ const payingAt = (at: SQL) =>
 
 const change = (value: number, previous: number | null): Figure => ({ value, previous });
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+/** A share in the period before, or null when there was nothing to share (no comparison). */
+const previousRatio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
 /**
  * GET /api/master/overview (docs/product.md#operator-console): the service at a glance over the
@@ -135,7 +137,7 @@ export async function overview(db: Db, now: Date, days: number): Promise<Overvie
     signups: change(p.signups, p.signups_before),
     verification_rate: change(
       ratio(p.verified, p.signups),
-      ratio(p.verified_before, p.signups_before),
+      previousRatio(p.verified_before, p.signups_before),
     ),
     active_users: {
       daily: change(a.daily ?? 0, a.daily_before ?? 0),
@@ -147,7 +149,10 @@ export async function overview(db: Db, now: Date, days: number): Promise<Overvie
       net_new: m.mrr - m.mrr_before,
       currency: PLANS[0]!.currency.code,
     },
-    churn: change(ratio(m.ended, m.live_at_start), ratio(m.ended_before, m.live_before_start)),
+    churn: change(
+      ratio(m.ended, m.live_at_start),
+      previousRatio(m.ended_before, m.live_before_start),
+    ),
     feedback: {
       score: score(r.positive, r.negative, r.total),
       previous: score(r.positive_before, r.negative_before, r.total_before),

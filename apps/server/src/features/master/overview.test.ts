@@ -148,4 +148,11 @@ describe('the console overview', () => {
     expect(result.series.mrr.at(-1)?.value).toBe(16_600);
     expect(result.series.mrr[0]?.value).toBe(9_800);
   });
+
+  it('compares a share with nothing when the period before had nothing to share', async () => {
+    const later = new Date('2040-01-01T00:00:00Z');
+    const result = await overview(db(), later, 30);
+    expect(result.signups).toEqual({ value: 0, previous: 0 });
+    expect(result.verification_rate).toEqual({ value: 0, previous: null });
+  });
 });
