@@ -182,6 +182,7 @@ const TABLE: Record<string, Row> = {
   // The audit log: owners and admins, and keys with audit.read.
   'GET /api/audit': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
   'GET /api/audit.csv': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
+  'GET /api/audit.json': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
 
   // The operator console: masters only (the matrix's master has 2FA on and has stepped up, so
   // each cell shows the guard's answer, not the console's own checks).

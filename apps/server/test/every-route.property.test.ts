@@ -120,6 +120,7 @@ const EXAMPLES: Record<string, Example> = {
     query: () => ({ from: '2026-01-01', to: '2026-01-31', action: 'auth.signin', page: '1' }),
   },
   'GET /api/audit.csv': { query: () => ({ outcome: 'denied', actor: 'someone@example.test' }) },
+  'GET /api/audit.json': { query: () => ({ action: 'audit.exported', from: '2026-01-01' }) },
   'GET /api/reports': { query: () => ({ ...range(), dimension: 'campaign', page_size: '5' }) },
   'GET /api/reports.csv': { query: () => ({ ...range(), dimension: 'country' }) },
   'POST /api/reports/import': { query: () => ({ name: 'fuzz.csv' }) },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { daysBetween, MAX_REPORT_RANGE_DAYS } from './report-data';
-import { storableText } from './validation';
+import { withRangeRules } from './report-data';
+import { calendarDay, storableText } from './validation';
 
 /** Who did it: a person, a key, the operator, or the service itself. */
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'master', 'system'] as const;
@@ -83,31 +83,28 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_ACTION_PATTERN = /^[a-z_]+\.[a-z0-9_]+$/;
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
-const isoDay = z.iso.date();
+const isoDay = calendarDay();
 
-/** GET /api/audit and /api/audit.csv filters; every one optional. */
-export const AuditQuerySchema = z
-  .strictObject({
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    /** One account's rows (the operator's; an account's own log is always its own). */
-    account: z.uuid().optional(),
-    /** An actor's e-mail, user id or key id. */
-    actor: storableText().trim().min(1).max(254).optional(),
-    action: z.string().regex(AUDIT_ACTION_PATTERN).optional(),
-    outcome: AuditOutcomeSchema.optional(),
+/** The filters of the log and its exports; every one optional. */
+const auditFilterShape = {
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  /** One account's rows (the operator's; an account's own log is always its own). */
+  account: z.uuid().optional(),
+  /** An actor's e-mail, user id or key id. */
+  actor: storableText().trim().min(1).max(254).optional(),
+  action: z.string().regex(AUDIT_ACTION_PATTERN).optional(),
+  outcome: AuditOutcomeSchema.optional(),
+};
+
+/** GET /api/audit, /api/audit.csv and /api/audit.json: the filters, and paging for the list. */
+export const AuditQuerySchema = withRangeRules(
+  z.strictObject({
+    ...auditFilterShape,
     page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
     page_size: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).optional().default(50),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'The end date must be on or after the start date.',
-  })
-  .refine(
-    (query) =>
-      !query.from || !query.to || daysBetween(query.from, query.to) < MAX_REPORT_RANGE_DAYS,
-    { path: ['from'], message: 'Choose a range of at most two years.' },
-  );
+  }),
+);
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
 /** One row of the audit log as the screen and the API show it. Dates are ISO strings. */
@@ -141,3 +138,14 @@ export const AuditListResponseSchema = z.object({
   page_size: z.number().int(),
 });
 export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
+
+/**
+ * GET /api/audit.json: the export as a file, in the API's envelope so a script reads it like any
+ * other answer; the filters it was made with travel with it.
+ */
+export const AuditExportSchema = z.object({
+  exported_at: z.string(),
+  filters: z.object(auditFilterShape),
+  rows: z.array(AuditEventSchema),
+});
+export type AuditExport = z.infer<typeof AuditExportSchema>;

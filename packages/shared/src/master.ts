@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { daysBetween } from './report-data';
+import { withRangeRules } from './report-data';
 import { AuditEventSchema } from './audit';
 import { PermissionSchema } from './permissions';
 import { PlanIdSchema } from './plans';
 import { FeedbackRatingSchema } from './support';
 import { EVENT_NAME_PATTERN } from './identity';
-import { requiredText, storableText } from './validation';
+import { calendarDay, requiredText, storableText } from './validation';
 
 /*
  * The operator console (docs/product.md#operator-console): `/master` on the web, `/api/master/*`
@@ -21,7 +21,7 @@ export const CONSOLE_PAGE_SIZE_MAX = 100;
 export const IMPERSONATION_REASON_MAX_LENGTH = 500;
 export const FEEDBACK_NOTE_MAX_LENGTH = 2_000;
 
-const isoDay = z.iso.date();
+const isoDay = calendarDay();
 const page = z.coerce.number().int().min(1).max(100_000).optional().default(1);
 const pageSize = z.coerce.number().int().min(1).max(CONSOLE_PAGE_SIZE_MAX).optional().default(25);
 /** Search text: a name, an e-mail or part of one, or an id. */
@@ -226,19 +226,8 @@ const dayRange = {
   from: isoDay.optional(),
   to: isoDay.optional(),
 };
-const checkRange = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
-  schema
-    .refine((query) => !query.from || !query.to || query.from <= query.to, {
-      path: ['to'],
-      message: 'The end date must be on or after the start date.',
-    })
-    .refine(
-      (query) =>
-        !query.from || !query.to || daysBetween(query.from, query.to) < OVERVIEW_MAX_DAYS * 2,
-      { path: ['from'], message: 'Choose a range of at most two years.' },
-    );
 
-export const FeedbackQuerySchema = checkRange(
+export const FeedbackQuerySchema = withRangeRules(
   z.strictObject({
     rating: FeedbackRatingSchema.optional(),
     status: FeedbackStatusSchema.optional(),
@@ -275,7 +264,7 @@ export const FeedbackTriageInputSchema = z
   });
 export type FeedbackTriageInput = z.infer<typeof FeedbackTriageInputSchema>;
 
-export const EventsQuerySchema = checkRange(
+export const EventsQuerySchema = withRangeRules(
   z.strictObject({
     name: z.string().regex(EVENT_NAME_PATTERN).optional(),
     /** An account id. */

@@ -1,38 +1,41 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
-import { isValidDate, MAX_REPORT_DATE, MIN_REPORT_DATE, storableText } from './validation';
+import { calendarDay, storableText } from './validation';
 
 /** The longest range a report query may cover, so one request cannot scan years of rows. */
 export const MAX_REPORT_RANGE_DAYS = 366 * 2;
 
-// A calendar day within the years reports cover, so a range's previous period stays in AD.
-const isoDate = z
-  .string()
-  .refine(isValidDate, { message: encodeMessage('global.form.date.error.invalid') })
-  .refine((value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE, {
-    message: encodeMessage('global.form.date.error.range', {
-      min: MIN_REPORT_DATE,
-      max: MAX_REPORT_DATE,
-    }),
-  });
+const isoDate = calendarDay();
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * The rules of every date range the API reads (both ends included, either one optional where the
+ * query allows): the end not before the start (the error on `to`), and a span under
+ * MAX_REPORT_RANGE_DAYS so one request cannot scan years of rows (the error on `from`).
+ */
+export function withRangeRules<S extends z.ZodType<{ from?: string; to?: string }>>(schema: S): S {
+  return schema
+    .refine((range) => !range.from || !range.to || range.from <= range.to, {
+      path: ['to'],
+      message: encodeMessage('global.form.date_range.error.order'),
+    })
+    .refine(
+      (range) =>
+        !range.from || !range.to || daysBetween(range.from, range.to) < MAX_REPORT_RANGE_DAYS,
+      {
+        path: ['from'],
+        message: encodeMessage('global.form.date_range.error.too_long', {
+          days: MAX_REPORT_RANGE_DAYS,
+        }),
+      },
+    );
+}
+
 /** A date range, both ends included. */
-export const ReportRangeQuerySchema = z
-  .object({ from: isoDate, to: isoDate })
-  .refine((range) => range.from <= range.to, {
-    path: ['to'],
-    message: encodeMessage('global.form.date_range.error.order'),
-  })
-  .refine((range) => daysBetween(range.from, range.to) < MAX_REPORT_RANGE_DAYS, {
-    path: ['from'],
-    message: encodeMessage('global.form.date_range.error.too_long', {
-      days: MAX_REPORT_RANGE_DAYS,
-    }),
-  });
+export const ReportRangeQuerySchema = withRangeRules(z.object({ from: isoDate, to: isoDate }));
 export type ReportRange = z.infer<typeof ReportRangeQuerySchema>;
 
 export const REPORT_METRICS = [

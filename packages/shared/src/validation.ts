@@ -44,6 +44,22 @@ export function storableText(missing = encodeMessage('global.form.input.error.re
 export const MIN_REPORT_DATE = '2000-01-01';
 export const MAX_REPORT_DATE = '2099-12-31';
 
+/**
+ * A calendar day (YYYY-MM-DD) within MIN_REPORT_DATE..MAX_REPORT_DATE: every date filter of the
+ * API takes this, so a range's previous period, or the day after its end, stays a date both
+ * JavaScript and PostgreSQL can write (the day after 9999-12-31 is neither).
+ */
+export const calendarDay = () =>
+  z
+    .string()
+    .refine(isValidDate, { message: encodeMessage('global.form.date.error.invalid') })
+    .refine((value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE, {
+      message: encodeMessage('global.form.date.error.range', {
+        min: MIN_REPORT_DATE,
+        max: MAX_REPORT_DATE,
+      }),
+    });
+
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }

@@ -3,12 +3,12 @@ import type { AuditEvent, AuditListResponse, AuditQuery } from '@partner-portal/
 import type { Db } from '../../db/client';
 import { auditEvents, auditRepeats } from '../../db/schema/index';
 import type { Actor } from '../../lib/auth-guard';
+import { isRowId } from '../../lib/row-id';
+import { dayAfter, dayStart } from '../../lib/utc-days';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 type Repeats = typeof auditRepeats.$inferSelect | null;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
  * The rows `actor` may read, filtered: their account's, or every account's for the operator
@@ -19,14 +19,14 @@ function filters(actor: Actor, query: Omit<AuditQuery, 'page' | 'page_size'>): S
   const conditions: SQL[] = [];
   if (actor.permission !== 'master') conditions.push(eq(auditEvents.accountId, actor.accountId));
   if (query.account) conditions.push(eq(auditEvents.accountId, query.account));
-  if (query.from) conditions.push(gte(auditEvents.at, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(auditEvents.at, nextDay(query.to)));
+  if (query.from) conditions.push(gte(auditEvents.at, dayStart(query.from)));
+  if (query.to) conditions.push(lt(auditEvents.at, dayAfter(query.to)));
   if (query.action) conditions.push(eq(auditEvents.action, query.action));
   if (query.outcome) conditions.push(eq(auditEvents.outcome, query.outcome));
   if (query.actor) {
     const who = query.actor.trim();
     conditions.push(
-      UUID.test(who)
+      isRowId(who)
         ? (or(eq(auditEvents.actorId, who), eq(auditEvents.keyId, who)) as SQL)
         : eq(sql`lower(${auditEvents.actorLabel})`, who.toLowerCase()),
     );

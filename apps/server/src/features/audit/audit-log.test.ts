@@ -161,11 +161,38 @@ describe('GET /api/audit', () => {
     expect(lines[0]).toMatch(/^time,account,actor_type,actor,actor_label/);
     expect(lines).toHaveLength(4);
     const [exported] = await rowsOf(account.id, 'audit.exported');
-    expect(exported?.changes).toMatchObject({ rows: 3, filters: { action: 'api_key.created' } });
+    expect(exported?.changes).toMatchObject({
+      rows: 3,
+      format: 'csv',
+      filters: { action: 'api_key.created' },
+    });
+
+    const json = await call(token, 'GET', '/api/audit.json?action=api_key.created');
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-disposition']).toMatch(/^attachment; filename="audit-.+\.json"$/);
+    const file = json.json().data;
+    expect(file.filters).toEqual({ action: 'api_key.created' });
+    expect(file.rows.map((row: { action: string }) => row.action)).toEqual([
+      'api_key.created',
+      'api_key.created',
+      'api_key.created',
+    ]);
+    // Newest first, like the screen; the JSON export is recorded like the CSV one.
+    const times = file.rows.map((row: { at: string }) => row.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const exports = await rowsOf(account.id, 'audit.exported');
+    expect(exports.map((row) => (row.changes as { format: string }).format)).toEqual([
+      'csv',
+      'json',
+    ]);
 
     const bad = await call(token, 'GET', '/api/audit?from=2026-02-01&to=2026-01-01');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().inputError).toBe('to');
+    // The day after 9999-12-31 is no date PostgreSQL reads: such a day is refused, not a 500.
+    const far = await call(token, 'GET', '/api/audit.json?to=9999-12-31');
+    expect(far.statusCode, far.body).toBe(400);
+    expect(far.json()).toMatchObject({ inputError: 'to', message: expect.stringMatching(/2099/) });
   });
 
   it('is refused to members below admin', async () => {

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
-import { AuditListResponseSchema, AuditQuerySchema } from '@partner-portal/shared/audit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AuditExportSchema,
+  AuditListResponseSchema,
+  AuditQuerySchema,
+  type AuditQuery,
+} from '@partner-portal/shared/audit';
 import type { AppContext } from '../../lib/app-context';
 import { recordChange } from '../../lib/audit';
 import { requireActor } from '../../lib/auth-guard';
@@ -30,7 +36,7 @@ const CSV_HEADER = [
 
 /**
  * `/api/audit` (docs/product.md#audit-log): the account's log for owners and admins (the
- * operator's, every account's), as JSON pages and as a CSV export, which is itself audited.
+ * operator's, every account's), as JSON pages and as a CSV or JSON export, which is itself audited.
  */
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { access: { permission: 'admin' as const }, scope: 'audit.read' as const };
@@ -47,16 +53,32 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => ok(await listAudit(ctx.db, requireActor(request), request.query)),
   );
 
-  app.get('.csv', { config, schema: { querystring: AuditQuerySchema } }, async (request, reply) => {
+  /**
+   * Reads the rows an export holds and records the export in the same breath: whoever moves the
+   * log out of the product shows up in it.
+   */
+  async function auditedExport(request: FastifyRequest, query: AuditQuery, format: 'csv' | 'json') {
     const actor = requireActor(request);
-    const { page: _page, page_size: _size, ...filters } = request.query;
+    const { page: _page, page_size: _size, ...filters } = query;
     const rows = await exportAudit(ctx.db, actor, filters);
     await recordChange(ctx.db, { actor, meta: requestMeta(request) }, ctx.now(), {
       action: 'audit.exported',
       targetType: 'audit_log',
       targetId: null,
-      changes: { filters, rows: rows.length },
+      changes: { filters, rows: rows.length, format },
     });
+    return { filters, rows };
+  }
+
+  const attachment = (reply: FastifyReply, type: string, extension: string) => {
+    const day = ctx.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', `${type}; charset=utf-8`)
+      .header('content-disposition', `attachment; filename="audit-${day}.${extension}"`);
+  };
+
+  app.get('.csv', { config, schema: { querystring: AuditQuerySchema } }, async (request, reply) => {
+    const { rows } = await auditedExport(request, request.query, 'csv');
     const csv = toCsv(
       CSV_HEADER,
       rows.map((row) => [
@@ -78,10 +100,22 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         row.last_at ?? '',
       ]),
     );
-    const day = ctx.now().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-      .send(csv);
+    return attachment(reply, 'text/csv', 'csv').send(csv);
   });
+
+  app.get(
+    '.json',
+    {
+      config,
+      schema: {
+        querystring: AuditQuerySchema,
+        response: { 200: dataEnvelope(AuditExportSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { filters, rows } = await auditedExport(request, request.query, 'json');
+      attachment(reply, 'application/json', 'json');
+      return ok({ exported_at: ctx.now().toISOString(), filters, rows });
+    },
+  );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
   ConsoleAccountDetailSchema,
@@ -11,7 +10,14 @@ import { findPlan } from '@partner-portal/shared/plans';
 import type { AppContext } from '../../lib/app-context';
 import { requireCaller } from '../../lib/auth-guard';
 import { ok, okSaying } from '../../lib/reply';
-import { CONSOLE_ACCESS, registerConsoleGuard } from './console-guard';
+import { registerConsoleGuard } from './console-guard';
+import {
+  CONSOLE_CONFIG,
+  CONSOLE_SENSITIVE,
+  DONE_RESPONSE,
+  IdParamsSchema,
+  registerDisableSwitch,
+} from './console-routes-kit';
 import {
   cancelConsoleSubscription,
   changeConsolePlan,
@@ -20,22 +26,21 @@ import {
   setAccountDisabled,
 } from './console-accounts.service';
 
-const IdParamsSchema = z.object({ id: z.string() });
-const doneSchema = { response: { 200: dataEnvelope(z.null()) } };
-
 /** `/api/master/accounts` (docs/product.md#operator-console): find, read and act on accounts. */
 export const consoleAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },
 ) => {
   registerConsoleGuard(app, ctx);
-  const config = { access: CONSOLE_ACCESS };
-  const sensitive = { access: CONSOLE_ACCESS, stepUp: true };
+  registerDisableSwitch(app, ctx, setAccountDisabled, {
+    disabled: 'message.console_account_disabled',
+    enabled: 'message.console_account_enabled',
+  });
 
   app.get(
     '/',
     {
-      config,
+      config: CONSOLE_CONFIG,
       schema: {
         querystring: ConsoleListQuerySchema,
         response: { 200: dataEnvelope(ConsoleAccountListSchema) },
@@ -47,7 +52,7 @@ export const consoleAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     '/:id',
     {
-      config,
+      config: CONSOLE_CONFIG,
       schema: {
         params: IdParamsSchema,
         response: { 200: dataEnvelope(ConsoleAccountDetailSchema) },
@@ -59,8 +64,8 @@ export const consoleAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.post(
     '/:id/plan',
     {
-      config: sensitive,
-      schema: { params: IdParamsSchema, body: ConsolePlanInputSchema, ...doneSchema },
+      config: CONSOLE_SENSITIVE,
+      schema: { params: IdParamsSchema, body: ConsolePlanInputSchema, ...DONE_RESPONSE },
     },
     async (request) => {
       const done = await changeConsolePlan(
@@ -81,28 +86,10 @@ export const consoleAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.post(
     '/:id/cancel',
-    { config: sensitive, schema: { params: IdParamsSchema, ...doneSchema } },
+    { config: CONSOLE_SENSITIVE, schema: { params: IdParamsSchema, ...DONE_RESPONSE } },
     async (request) => {
       const done = await cancelConsoleSubscription(ctx, requireCaller(request), request.params.id);
       return okSaying(request, null, 'message.console_subscription_canceled', done);
-    },
-  );
-
-  app.post(
-    '/:id/disable',
-    { config: sensitive, schema: { params: IdParamsSchema, ...doneSchema } },
-    async (request) => {
-      const done = await setAccountDisabled(ctx, requireCaller(request), request.params.id, true);
-      return okSaying(request, null, 'message.console_account_disabled', done);
-    },
-  );
-
-  app.post(
-    '/:id/enable',
-    { config, schema: { params: IdParamsSchema, ...doneSchema } },
-    async (request) => {
-      const done = await setAccountDisabled(ctx, requireCaller(request), request.params.id, false);
-      return okSaying(request, null, 'message.console_account_enabled', done);
     },
   );
 };

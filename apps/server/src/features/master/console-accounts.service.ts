@@ -12,6 +12,7 @@ import { accounts, accountUsers, events, invites, sessions, users } from '../../
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
+import { isRowId } from '../../lib/row-id';
 import { revokeSessions } from '../../lib/session-token';
 import { listAudit } from '../audit/audit-list.service';
 import { customerIdOf } from '../billing/billing-customer';
@@ -21,7 +22,6 @@ import { findOpenSubscription } from '../billing/subscription-record';
 import { monthlyCents, rowsOf } from './console-sql';
 import { toConsoleEvent } from './console-events.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DETAIL_ROWS = 20;
 
 interface AccountRow {
@@ -72,7 +72,7 @@ const accountRows = (where: SQL, limit: number, offset: number) => sql`
 /** A name (any part, any case), an owner's e-mail (likewise) or an id. */
 function matching(q: string | undefined): SQL {
   if (!q) return sql`true`;
-  if (UUID.test(q)) return sql`a.id = ${q}::uuid`;
+  if (isRowId(q)) return sql`a.id = ${q}::uuid`;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(a.name ilike ${like} or exists (select 1 from account_users m join users u on u.id = m.user_id
     where m.account_id = a.id and m.permission = 'owner' and u.email ilike ${like}))`;
@@ -98,7 +98,7 @@ export async function listConsoleAccounts(
 }
 
 async function requireAccount(db: Db, id: string): Promise<ConsoleAccount> {
-  const [row] = UUID.test(id)
+  const [row] = isRowId(id)
     ? await rowsOf<AccountRow>(db, accountRows(sql`a.id = ${id}::uuid`, 1, 0))
     : [];
   if (!row) throw new AppError('not_found', 'error.account_not_found');

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ConsoleEvent, ConsoleEventList, EventsQuery } from '@partner-portal/shared/master';
 import type { Db } from '../../db/client';
 import { accounts, events, users } from '../../db/schema/index';
+import { dayAfter, dayStart } from '../../lib/utc-days';
 import { rowsOf } from './console-sql';
 
 const DAY_MS = 86_400_000;
@@ -25,14 +26,10 @@ export function toConsoleEvent(
   };
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /** The whole UTC days of the query, the last 30 when it names none. */
 function rangeOf(query: EventsQuery, now: Date): { from: Date; to: Date } {
   // Up to and including this moment.
-  const to = query.to
-    ? new Date(dayStart(query.to).getTime() + DAY_MS)
-    : new Date(now.getTime() + 1);
+  const to = query.to ? dayAfter(query.to) : new Date(now.getTime() + 1);
   const from = query.from
     ? dayStart(query.from)
     : new Date(dayStart(to.toISOString().slice(0, 10)).getTime() - (DEFAULT_DAYS - 1) * DAY_MS);

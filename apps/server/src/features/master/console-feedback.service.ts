@@ -10,9 +10,8 @@ import { accounts, feedback, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+import { isRowId } from '../../lib/row-id';
+import { dayAfter, dayStart } from '../../lib/utc-days';
 
 const withPeople = (db: Db) =>
   db
@@ -48,8 +47,8 @@ export async function listConsoleFeedback(
   const conditions: SQL[] = [];
   if (query.rating) conditions.push(eq(feedback.rating, query.rating));
   if (query.status) conditions.push(eq(feedback.status, query.status));
-  if (query.from) conditions.push(gte(feedback.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(feedback.createdAt, nextDay(query.to)));
+  if (query.from) conditions.push(gte(feedback.createdAt, dayStart(query.from)));
+  if (query.to) conditions.push(lt(feedback.createdAt, dayAfter(query.to)));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     withPeople(db)
@@ -75,7 +74,7 @@ export async function triageFeedback(
   input: FeedbackTriageInput,
 ): Promise<ConsoleFeedback> {
   await ctx.db.transaction(async (tx) => {
-    const [before] = UUID.test(id)
+    const [before] = isRowId(id)
       ? await tx.select().from(feedback).where(eq(feedback.id, id)).for('update')
       : [];
     if (!before) throw new AppError('not_found', 'error.not_found');

@@ -11,7 +11,14 @@ import {
 import type { AppContext } from '../../lib/app-context';
 import { requireCaller } from '../../lib/auth-guard';
 import { ok, okSaying } from '../../lib/reply';
-import { CONSOLE_ACCESS, registerConsoleGuard } from './console-guard';
+import { registerConsoleGuard } from './console-guard';
+import {
+  CONSOLE_CONFIG,
+  CONSOLE_SENSITIVE,
+  DONE_RESPONSE,
+  IdParamsSchema,
+  registerDisableSwitch,
+} from './console-routes-kit';
 import {
   getConsoleUser,
   impersonateFromConsole,
@@ -22,22 +29,21 @@ import {
   setUserDisabled,
 } from './console-users.service';
 
-const IdParamsSchema = z.object({ id: z.string() });
-const doneSchema = { response: { 200: dataEnvelope(z.null()) } };
-
 /** `/api/master/users` (docs/product.md#operator-console): find, read and help users. */
 export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },
 ) => {
   registerConsoleGuard(app, ctx);
-  const config = { access: CONSOLE_ACCESS };
-  const sensitive = { access: CONSOLE_ACCESS, stepUp: true };
+  registerDisableSwitch(app, ctx, setUserDisabled, {
+    disabled: 'message.console_user_disabled',
+    enabled: 'message.console_user_enabled',
+  });
 
   app.get(
     '/',
     {
-      config,
+      config: CONSOLE_CONFIG,
       schema: {
         querystring: ConsoleListQuerySchema,
         response: { 200: dataEnvelope(ConsoleUserListSchema) },
@@ -49,7 +55,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/:id',
     {
-      config,
+      config: CONSOLE_CONFIG,
       schema: { params: IdParamsSchema, response: { 200: dataEnvelope(ConsoleUserDetailSchema) } },
     },
     async (request) => ok(await getConsoleUser(ctx, request.params.id)),
@@ -58,8 +64,8 @@ export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(
     '/:id/sessions/:sessionId',
     {
-      config,
-      schema: { params: IdParamsSchema.extend({ sessionId: z.string() }), ...doneSchema },
+      config: CONSOLE_CONFIG,
+      schema: { params: IdParamsSchema.extend({ sessionId: z.string() }), ...DONE_RESPONSE },
     },
     async (request) => {
       const { id, sessionId } = request.params;
@@ -70,7 +76,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/:id/verification',
-    { config, schema: { params: IdParamsSchema, ...doneSchema } },
+    { config: CONSOLE_CONFIG, schema: { params: IdParamsSchema, ...DONE_RESPONSE } },
     async (request) => {
       const done = await resendConsoleVerification(ctx, requireCaller(request), request.params.id);
       return okSaying(request, null, 'message.console_verification_sent', done);
@@ -78,26 +84,8 @@ export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   app.post(
-    '/:id/disable',
-    { config: sensitive, schema: { params: IdParamsSchema, ...doneSchema } },
-    async (request) => {
-      const done = await setUserDisabled(ctx, requireCaller(request), request.params.id, true);
-      return okSaying(request, null, 'message.console_user_disabled', done);
-    },
-  );
-
-  app.post(
-    '/:id/enable',
-    { config, schema: { params: IdParamsSchema, ...doneSchema } },
-    async (request) => {
-      const done = await setUserDisabled(ctx, requireCaller(request), request.params.id, false);
-      return okSaying(request, null, 'message.console_user_enabled', done);
-    },
-  );
-
-  app.post(
     '/:id/reset-2fa',
-    { config: sensitive, schema: { params: IdParamsSchema, ...doneSchema } },
+    { config: CONSOLE_SENSITIVE, schema: { params: IdParamsSchema, ...DONE_RESPONSE } },
     async (request) => {
       const done = await resetUserTwoFactor(ctx, requireCaller(request), request.params.id);
       return okSaying(request, null, 'message.console_2fa_reset', done);
@@ -107,7 +95,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     '/:id/impersonate',
     {
-      config: sensitive,
+      config: CONSOLE_SENSITIVE,
       schema: {
         params: IdParamsSchema,
         body: ImpersonateInputSchema,

@@ -12,6 +12,7 @@ import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type AuditChange, type Caller } from '../../lib/audit';
+import { isRowId } from '../../lib/row-id';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { mintImpersonationFor } from '../auth/impersonation.service';
@@ -20,7 +21,6 @@ import { TWO_FACTOR_OFF } from '../user/two-factor.service';
 import { sendVerificationMail } from '../user/verification.service';
 
 type UserRow = typeof users.$inferSelect;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function toConsoleUsers(db: Db, rows: UserRow[]): Promise<ConsoleUser[]> {
   const ids = rows.map((user) => user.id);
@@ -61,7 +61,7 @@ async function toConsoleUsers(db: Db, rows: UserRow[]): Promise<ConsoleUser[]> {
 /** An e-mail (any part, any case) or an id. */
 function matching(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  if (UUID.test(q)) return eq(users.id, q);
+  if (isRowId(q)) return eq(users.id, q);
   return ilike(users.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
@@ -87,7 +87,7 @@ export async function listConsoleUsers(db: Db, query: ConsoleListQuery): Promise
 }
 
 async function requireUser(db: Db, id: string): Promise<UserRow> {
-  const [user] = UUID.test(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
+  const [user] = isRowId(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
   if (!user) throw new AppError('not_found', 'error.not_found');
   return user;
 }
@@ -160,7 +160,7 @@ export async function revokeConsoleSession(
 ): Promise<void> {
   const user = await requireUser(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
-    const [ended] = UUID.test(sessionId)
+    const [ended] = isRowId(sessionId)
       ? await tx
           .update(sessions)
           .set({ revokedAt: ctx.now() })
@@ -268,7 +268,7 @@ export async function impersonateFromConsole(
 ): Promise<{ url: string }> {
   const { token } = await mintImpersonationFor(ctx.db, {
     masterId: by.actor.userId,
-    targetId: UUID.test(id) ? id : '00000000-0000-0000-0000-000000000000',
+    targetId: isRowId(id) ? id : '00000000-0000-0000-0000-000000000000',
     reason,
     now: ctx.now(),
   });

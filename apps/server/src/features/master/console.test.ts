@@ -322,6 +322,12 @@ describe('feedback and events', () => {
     expect(
       (await call(operator.token, 'PATCH', `/api/master/feedback/${row!.id}`, {})).statusCode,
     ).toBe(400);
+    // A day whose next day JavaScript and PostgreSQL cannot write is refused by name, not a 500.
+    for (const path of ['/api/master/feedback', '/api/master/events']) {
+      const far = await call(operator.token, 'GET', `${path}?to=9999-12-31`);
+      expect(far.statusCode, path).toBe(400);
+      expect(far.json().inputError).toBe('to');
+    }
   });
 
   it('counts events per name per day and lists them, filtered by account and e-mail', async () => {

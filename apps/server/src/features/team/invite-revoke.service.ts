@@ -5,7 +5,7 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { invites } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { requirePermission, type Actor } from '../../lib/auth-guard';
-import { isRowId } from './team-rows';
+import { isRowId } from '../../lib/row-id';
 
 /**
  * DELETE /api/invite/{id}: deletes an invite of the caller's account that nobody accepted yet,

@@ -8,7 +8,7 @@ import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../../lib/events';
 import { accessOf, isOwnerMember, requireMember } from './member-update.service';
-import { isRowId } from './team-rows';
+import { isRowId } from '../../lib/row-id';
 
 /**
  * DELETE /api/user/{id} (docs/product.md#api-calls, admins): takes a member out of the caller's account and ends

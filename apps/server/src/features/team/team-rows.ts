@@ -41,10 +41,3 @@ export function toTeamInvite(invite: InviteRow, now: Date): TeamInvite {
     status: 'invited',
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that could name a row; anything else is "not found" without asking the database. */
-export function isRowId(id: string): boolean {
-  return UUID.test(id);
-}

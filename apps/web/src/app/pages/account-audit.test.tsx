@@ -99,6 +99,11 @@ function serve(
       served.urls.push(url);
       served.headers.set(url, new Headers(init.headers));
       if (parsed.pathname === '/api/audit.csv') return csv();
+      if (parsed.pathname === '/api/audit.json') {
+        return json(200, {
+          data: { exported_at: '2026-11-20T10:00:00.000Z', filters: {}, rows: ROWS },
+        });
+      }
       const answer = list(parsed.searchParams);
       return json(answer.status ?? 200, answer.body);
     }),
@@ -404,6 +409,19 @@ describe('exporting', () => {
       expect(served.urls.slice(listCalls)).toEqual([csvUrl, '/api/audit?outcome=denied']),
     );
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('downloads /api/audit.json under a .json name beside the CSV', async () => {
+    const saved = catchDownloads();
+    const served = serve();
+    openAudit();
+    await rowWith('API key created');
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(served.urls).toContain('/api/audit.json');
+    expect(served.urls).not.toContain('/api/audit.csv');
+    expect(saved[0]?.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(await saved[0]!.blob.text()).data.rows).toHaveLength(ROWS.length);
   });
 
   it('says so when the export is refused, and saves nothing', async () => {

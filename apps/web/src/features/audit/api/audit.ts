@@ -40,9 +40,12 @@ async function fetchAuditLog(
   ).data;
 }
 
-/** GET /api/audit.csv: every event the filters match, as a file; the export is logged too. */
-export function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
-  return apiBlob(`/api/audit.csv${auditSearch(filters)}`);
+/** The formats the log exports to. */
+export type AuditExportFormat = 'csv' | 'json';
+
+/** GET /api/audit.csv or .json: every event the filters match, as a file; the export is logged too. */
+export function fetchAuditExport(filters: AuditFilters, format: AuditExportFormat): Promise<Blob> {
+  return apiBlob(`/api/audit.${format}${auditSearch(filters)}`);
 }
 
 export const auditKeys = {

@@ -31,8 +31,9 @@ export function AuditLog() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <AuditFilterBar onApply={applyFilters} />
-      <div className="flex justify-end">
-        <ExportAuditButton filters={view.filters} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <ExportAuditButton filters={view.filters} format="csv" />
+        <ExportAuditButton filters={view.filters} format="json" />
       </div>
       {log.isError ? (
         <Banner

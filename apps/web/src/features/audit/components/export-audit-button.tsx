@@ -4,7 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { handleApiError } from '@/lib/error-handler';
-import { auditKeys, fetchAuditCsv, type AuditFilters } from '../api/audit';
+import {
+  auditKeys,
+  fetchAuditExport,
+  type AuditExportFormat,
+  type AuditFilters,
+} from '../api/audit';
 
 /** Hands a file to the browser's download, under `name`, without leaving the page. */
 function saveFile(blob: Blob, name: string) {
@@ -18,18 +23,24 @@ function saveFile(blob: Blob, name: string) {
 }
 
 /**
- * Downloads the events the filters match as CSV. Fetched (not linked) because the API wants the
+ * Downloads the events the filters match as CSV or JSON. Fetched (not linked) because the API wants the
  * bearer token, which a plain link cannot send.
  */
-export function ExportAuditButton({ filters }: { filters: AuditFilters }) {
+export function ExportAuditButton({
+  filters,
+  format,
+}: {
+  filters: AuditFilters;
+  format: AuditExportFormat;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const exportCsv = async () => {
+  const exportFile = async () => {
     setBusy(true);
     try {
       const day = new Date().toISOString().slice(0, 10);
-      saveFile(await fetchAuditCsv(filters), `audit-log-${day}.csv`);
+      saveFile(await fetchAuditExport(filters, format), `audit-log-${day}.${format}`);
       // The export is an event of its own: the list shows it without a reload.
       void queryClient.invalidateQueries({ queryKey: auditKeys.all });
     } catch (error) {
@@ -39,9 +50,9 @@ export function ExportAuditButton({ filters }: { filters: AuditFilters }) {
     }
   };
   return (
-    <Button variant="outline" loading={busy} onClick={() => void exportCsv()}>
+    <Button variant="outline" loading={busy} onClick={() => void exportFile()}>
       {busy ? null : <Download aria-hidden />}
-      {t('audit.export')}
+      {t(format === 'csv' ? 'audit.export' : 'audit.export_json')}
     </Button>
   );
 }
