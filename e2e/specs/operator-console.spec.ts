@@ -129,6 +129,11 @@ test('an operator turns on 2FA, reads the overview, finds an account and helps i
   await expect(confirm).toBeVisible();
   // Stacked on the reason's dialog, whose button turns while the action waits for the code.
   await saveScreen(page, 'console-step-up-en-light');
+  // Checked alone: the reason's dialog beneath is hidden from assistive technology while this one
+  // is open, as it should be, and its waiting button keeps turning.
+  const confirmId = await confirm.getAttribute('id');
+  expect(confirmId).toBeTruthy();
+  await expectNoA11yViolations(page, `[id="${confirmId}"]`);
   await confirm.getByRole('textbox').first().click();
   await page.keyboard.insertText(codeFor(secret));
   await confirm.getByRole('button', { name: 'Confirm' }).click();
