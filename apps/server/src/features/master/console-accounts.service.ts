@@ -74,8 +74,10 @@ function matching(q: string | undefined): SQL {
   if (!q) return sql`true`;
   if (isRowId(q)) return sql`a.id = ${q}::uuid`;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(a.name ilike ${like} or exists (select 1 from account_users m join users u on u.id = m.user_id
-    where m.account_id = a.id and m.permission = 'owner' and u.email ilike ${like}))`;
+  // `in (…)` rather than a correlated `exists`: PostgreSQL reads the owners' e-mails once into a
+  // hash instead of probing them once per account (bench: npm run bench:console).
+  return sql`(a.name ilike ${like} or a.id in (select m.account_id from account_users m
+    join users u on u.id = m.user_id where m.permission = 'owner' and u.email ilike ${like}))`;
 }
 
 /** GET /api/master/accounts: newest first, a page at a time. */
