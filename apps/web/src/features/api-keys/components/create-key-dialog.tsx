@@ -18,8 +18,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { CancelButton, DIALOG_FORM_CLASSES } from '@/components/ui/dialog-form-footer';
 import { createApiKey, useApiKeysCache } from '../api/api-keys';
-import { CancelButton, DIALOG_FORM_CLASSES } from './dialog-form-footer';
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAt } from './key-expiry';
 import {
   chosenScopes,
@@ -156,7 +156,7 @@ function CreateKeyForm({
         }
       }}
     >
-      <CancelButton />
+      <CancelButton>{t('apikeys.cancel')}</CancelButton>
     </Form>
   );
 }

@@ -19,10 +19,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { CancelButton, DIALOG_FORM_CLASSES } from '@/components/ui/dialog-form-footer';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/lib/session-store';
 import { updateApiKey, useApiKeysCache } from '../api/api-keys';
-import { CancelButton, DIALOG_FORM_CLASSES } from './dialog-form-footer';
 import { keyAccess, type KeyAccess } from './key-access';
 import { KeyDetails } from './key-details';
 import {
@@ -195,7 +195,7 @@ function EditKeyForm({
           </p>
         </div>
       )}
-      <CancelButton />
+      <CancelButton>{t('apikeys.cancel')}</CancelButton>
     </Form>
   );
 }

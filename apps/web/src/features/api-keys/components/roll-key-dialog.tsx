@@ -15,8 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { CancelButton, DIALOG_FORM_CLASSES } from '@/components/ui/dialog-form-footer';
 import { rollApiKey, useApiKeysCache } from '../api/api-keys';
-import { CancelButton, DIALOG_FORM_CLASSES } from './dialog-form-footer';
 
 // A day gives an integration deployed once a day time to take the new key.
 const DEFAULT_OVERLAP = '24h';
@@ -89,7 +89,7 @@ function RollKeyForm({
         onRolled(rolled);
       }}
     >
-      <CancelButton />
+      <CancelButton>{t('apikeys.cancel')}</CancelButton>
     </Form>
   );
 }

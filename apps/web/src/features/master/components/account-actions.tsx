@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Ban, CircleCheck, CreditCard, XCircle } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
+import { CreditCard, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleAccount, ConsoleAccountDetail } from '@partner-portal/shared/master';
-import { Button } from '@/components/ui/button';
-import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
 import { cancelAccountSubscription, disableAccount, enableAccount } from '../api/accounts';
+import { ActionButton } from './action-button';
 import { ChangePlanDialog } from './change-plan-dialog';
-import { useSteppedUp, type Stepped } from './step-up';
+import { DisableToggle } from './disable-toggle';
+import { useConfirmedRowAction } from './use-row-action';
 import { useConsoleRefresh } from './use-console-refresh';
 
 /**
@@ -25,69 +24,34 @@ export function AccountActions({
   const { t } = useTranslation();
   const refresh = useConsoleRefresh();
   const [planOpen, setPlanOpen] = useState(false);
-  const cancel = useSteppedUp(cancelAccountSubscription);
-  const disable = useSteppedUp(disableAccount);
-  const enable = useMutation({ mutationFn: enableAccount });
-  const afterStep = {
-    onSuccess: (result: Stepped<string | undefined>) => {
-      if (result.done) refresh(result.data);
-    },
-  };
-
-  const confirmCancel = async () => {
-    const confirmed = await openConfirmDialog({
-      title: t('master.account.cancel.title', { name: account.name }),
-      description: t('master.account.cancel.description'),
-      buttonText: t('master.account.cancel.confirm'),
-      destructive: true,
-    });
-    if (confirmed) cancel.mutate(account.id, afterStep);
-  };
-  const confirmDisable = async () => {
-    const confirmed = await openConfirmDialog({
-      title: t('master.account.disable.title', { name: account.name }),
-      description: t('master.account.disable.description'),
-      buttonText: t('master.account.disable.confirm'),
-      destructive: true,
-    });
-    if (confirmed) disable.mutate(account.id, afterStep);
-  };
+  const cancel = useConfirmedRowAction(cancelAccountSubscription, 'master.account.cancel');
+  const named = { name: account.name };
   const cancellable =
     subscription !== null && subscription.status !== 'canceled' && !account.closed;
 
   return (
     <div className="flex flex-wrap gap-2">
       {!account.closed ? (
-        <Button variant="outline" onClick={() => setPlanOpen(true)}>
-          <CreditCard aria-hidden />
+        <ActionButton icon={CreditCard} onClick={() => setPlanOpen(true)}>
           {t('master.account.change_plan.open')}
-        </Button>
+        </ActionButton>
       ) : null}
       {cancellable ? (
-        <Button variant="outline" loading={cancel.isPending} onClick={() => void confirmCancel()}>
-          {cancel.isPending ? null : <XCircle aria-hidden />}
+        <ActionButton
+          icon={XCircle}
+          pending={cancel.pending}
+          onClick={() => cancel.run(account.id, named)}
+        >
           {t('master.account.cancel.open')}
-        </Button>
+        </ActionButton>
       ) : null}
-      {account.disabled ? (
-        <Button
-          variant="outline"
-          loading={enable.isPending}
-          onClick={() => enable.mutate(account.id, { onSuccess: (message) => refresh(message) })}
-        >
-          {enable.isPending ? null : <CircleCheck aria-hidden />}
-          {t('master.account.enable')}
-        </Button>
-      ) : (
-        <Button
-          variant="destructive"
-          loading={disable.isPending}
-          onClick={() => void confirmDisable()}
-        >
-          {disable.isPending ? null : <Ban aria-hidden />}
-          {t('master.account.disable.open')}
-        </Button>
-      )}
+      <DisableToggle
+        row={account}
+        enable={enableAccount}
+        disable={disableAccount}
+        texts="master.account"
+        params={named}
+      />
       <ChangePlanDialog
         account={account}
         open={planOpen}

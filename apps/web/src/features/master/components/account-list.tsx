@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleAccount } from '@partner-portal/shared/master';
 import type { DataTableColumn } from '@/components/ui/data-table';
@@ -7,41 +6,23 @@ import { useConsoleAccounts } from '../api/accounts';
 import { AccountFlags, SubscriptionBadge } from './badges';
 import { useConsoleLinks } from './console-gate';
 import { planCurrency, planName, useFormats } from './format';
-import { PagedTable } from './paged-table';
-import { SearchBox } from './search-box';
-import { useSearchState } from './use-search-state';
-
-const KEYS = ['q'] as const;
+import { ListNameCell } from './list-name-cell';
+import { SearchableList, useListSearch } from './searchable-list';
 
 /** Every account: searched by name, owner e-mail or id, paged on the server; a name opens it. */
 export function AccountList() {
-  const { t } = useTranslation();
-  const { values, page, setFilters, setPage } = useSearchState(KEYS);
-  const list = useConsoleAccounts(values.q, page);
+  const search = useListSearch();
+  const list = useConsoleAccounts(search.q, search.page);
   const columns = useAccountColumns();
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <SearchBox
-        id="account-search"
-        label={t('master.accounts.search')}
-        placeholder={t('master.accounts.search_placeholder')}
-        value={values.q}
-        onSearch={(q) => setFilters({ q })}
-      />
-      <PagedTable
-        list={list}
-        page={page}
-        onPage={setPage}
-        columns={columns}
-        getRowId={(account) => account.id}
-        getRowLabel={(account) => account.name}
-        caption={t('master.accounts.caption')}
-        empty={
-          values.q ? t('master.accounts.empty_search', { q: values.q }) : t('master.accounts.empty')
-        }
-        loadFailed={t('master.accounts.load_failed')}
-      />
-    </div>
+    <SearchableList
+      id="account-search"
+      texts="master.accounts"
+      search={search}
+      list={list}
+      columns={columns}
+      getRowLabel={(account) => account.name}
+    />
   );
 }
 
@@ -56,15 +37,9 @@ function useAccountColumns(): DataTableColumn<ConsoleAccount>[] {
         header: t('master.accounts.columns.name'),
         priority: 1,
         cell: (account) => (
-          <span className="grid justify-items-start gap-1 whitespace-normal">
-            <Link
-              to={links.account(account.id)}
-              className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {account.name}
-            </Link>
+          <ListNameCell to={links.account(account.id)} name={account.name}>
             <AccountFlags closed={account.closed} disabled={account.disabled} />
-          </span>
+          </ListNameCell>
         ),
       },
       {

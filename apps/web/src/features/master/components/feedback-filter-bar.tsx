@@ -1,18 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_STATUSES, FeedbackQuerySchema } from '@partner-portal/shared/master';
 import { FEEDBACK_RATINGS } from '@partner-portal/shared/support';
-import { Button } from '@/components/ui/button';
-import { useAddressDraft } from './use-address-draft';
-import { hasFilters, parseFilters, trimAll, type FilterError } from './filter-draft';
-import { DateRangeFields, FilterErrorLine, FilterSelect } from './filter-fields';
+import { FilterBar } from './filter-bar';
+import { parseFilters } from './filter-draft';
+import { FilterSelect } from './filter-fields';
+import { useFilterDraft, type AddressFilters } from './use-filter-draft';
 
 export type FeedbackDraft = Record<'rating' | 'status' | 'from' | 'to', string>;
-
-const EMPTY: FeedbackDraft = { rating: '', status: '', from: '', to: '' };
-/** One string per set of values, to tell whether the address holds another. */
-const draftKey = (draft: FeedbackDraft) => new URLSearchParams(draft).toString();
-const ERROR_ID = 'feedback-filter-error';
 
 /** The draft as the contract reads it; `filters` is null when the server would refuse it. */
 export function useParseFeedbackDraft() {
@@ -22,39 +16,13 @@ export function useParseFeedbackDraft() {
 }
 
 /** The feedback filters: each applies as soon as it changes; a refused range is explained. */
-export function FeedbackFilterBar({
-  values,
-  onApply,
-}: {
-  /** The filters the address holds. */
-  values: FeedbackDraft;
-  onApply: (draft: FeedbackDraft) => void;
-}) {
+export function FeedbackFilterBar({ values, onApply }: AddressFilters<FeedbackDraft>) {
   const { t } = useTranslation();
   const parse = useParseFeedbackDraft();
-  const [error, setError] = useState<FilterError | null>(null);
-  const { draft, setDraft, markApplied } = useAddressDraft(values, draftKey, () => setError(null));
-  const change = (patch: Partial<FeedbackDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    const result = parse(next);
-    setError(result.error);
-    if (!result.filters) return;
-    const trimmed = trimAll(next);
-    markApplied(trimmed);
-    onApply(trimmed);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change({});
-  };
+  const filters = useFilterDraft({ idPrefix: 'feedback', values, parse, onApply });
+  const { draft, change } = filters;
   return (
-    <form
-      role="search"
-      aria-label={t('master.feedback.filters')}
-      onSubmit={submit}
-      className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
-    >
+    <FilterBar filters={filters} label={t('master.feedback.filters')} className="grid-cols-2">
       <FilterSelect
         id="feedback-rating"
         label={t('master.feedback.rating')}
@@ -77,20 +45,6 @@ export function FeedbackFilterBar({
           label: t(`master.feedback.statuses.${status}`),
         }))}
       />
-      <DateRangeFields
-        idPrefix="feedback"
-        from={draft.from}
-        to={draft.to}
-        error={error}
-        errorId={ERROR_ID}
-        onChange={change}
-      />
-      {hasFilters(draft) ? (
-        <Button type="button" variant="ghost" onClick={() => change(EMPTY)}>
-          {t('master.filters.clear')}
-        </Button>
-      ) : null}
-      <FilterErrorLine error={error} id={ERROR_ID} />
-    </form>
+    </FilterBar>
   );
 }

@@ -13,14 +13,7 @@ import { Form } from '@/components/form/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { CancelButton, DIALOG_FORM_CLASSES } from '@/components/ui/dialog-form-footer';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import {
@@ -30,12 +23,12 @@ import {
   usePutFeedback,
 } from '../api/feedback';
 import { useConsoleLinks } from './console-gate';
-import { CancelButton, DIALOG_FORM_CLASSES } from './dialog-form';
 import {
   FeedbackFilterBar,
   useParseFeedbackDraft,
   type FeedbackDraft,
 } from './feedback-filter-bar';
+import { FormDialog } from './form-dialog';
 import { useFormats } from './format';
 import { PagedTable } from './paged-table';
 import { useSearchState } from './use-search-state';
@@ -214,8 +207,6 @@ function NoteDialog({
 }) {
   const { t } = useTranslation();
   const put = usePutFeedback();
-  // Opened from a row's button: focus goes back to it when the dialog closes.
-  const returnFocus = useReturnFocus();
   const inputs = useMemo(
     () => ({
       note: {
@@ -228,32 +219,31 @@ function NoteDialog({
     [t, feedback],
   );
   return (
-    <Dialog open={feedback !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent {...returnFocus}>
-        <DialogHeader>
-          <DialogTitle>{t('master.feedback.note_title')}</DialogTitle>
-          <DialogDescription>
-            {feedback?.comment
-              ? t('master.feedback.note_about', { comment: feedback.comment })
-              : t('master.feedback.note_description')}
-          </DialogDescription>
-        </DialogHeader>
-        {feedback ? (
-          <Form
-            inputs={inputs}
-            request={feedbackNoteRequest(feedback.id)}
-            buttonText={t('master.feedback.save_note')}
-            className={DIALOG_FORM_CLASSES}
-            onSuccess={(saved) => {
-              put(saved);
-              toast({ variant: 'success', title: t('master.feedback.note_saved') });
-              onClose();
-            }}
-          >
-            <CancelButton />
-          </Form>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={feedback !== null}
+      onClose={onClose}
+      title={t('master.feedback.note_title')}
+      description={
+        feedback?.comment
+          ? t('master.feedback.note_about', { comment: feedback.comment })
+          : t('master.feedback.note_description')
+      }
+    >
+      {feedback ? (
+        <Form
+          inputs={inputs}
+          request={feedbackNoteRequest(feedback.id)}
+          buttonText={t('master.feedback.save_note')}
+          className={DIALOG_FORM_CLASSES}
+          onSuccess={(saved) => {
+            put(saved);
+            toast({ variant: 'success', title: t('master.feedback.note_saved') });
+            onClose();
+          }}
+        >
+          <CancelButton>{t('master.cancel')}</CancelButton>
+        </Form>
+      ) : null}
+    </FormDialog>
   );
 }

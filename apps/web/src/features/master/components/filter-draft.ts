@@ -47,5 +47,9 @@ export function parseFilters<Q extends { page: number; page_size: number }>(
 export const trimAll = <D extends Record<string, string>>(draft: D): D =>
   Object.fromEntries(Object.entries(draft).map(([key, value]) => [key, value.trim()])) as D;
 
+/** The same fields, each emptied: no filter at all. */
+export const emptyAll = <D extends Record<string, string>>(draft: D): D =>
+  Object.fromEntries(Object.keys(draft).map((key) => [key, ''])) as D;
+
 export const hasFilters = (draft: Record<string, string>) =>
   Object.values(draft).some((value) => value.trim() !== '');

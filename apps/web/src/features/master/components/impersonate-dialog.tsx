@@ -5,19 +5,9 @@ import {
   ImpersonateInputSchema,
   type ConsoleUser,
 } from '@partner-portal/shared/master';
-import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { impersonateUser } from '../api/users';
-import { CancelButton, DIALOG_FORM_CLASSES } from './dialog-form';
-import { useStepUpRunner } from './step-up';
+import { StepUpFormDialog } from './step-up-form-dialog';
 
 /** The contract's shortest reason (ImpersonateInputSchema). */
 const REASON_MIN_LENGTH = 5;
@@ -38,9 +28,6 @@ export function ImpersonateDialog({
   onImpersonate: (url: string) => void;
 }) {
   const { t } = useTranslation();
-  const run = useStepUpRunner();
-  // Opened from a button, not a trigger: focus goes back to it when the dialog closes.
-  const returnFocus = useReturnFocus();
   const inputs = useMemo<FormInputs>(
     () => ({
       reason: {
@@ -55,28 +42,15 @@ export function ImpersonateDialog({
     [t],
   );
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent {...returnFocus}>
-        <DialogHeader>
-          <DialogTitle>{t('master.user.impersonate.title', { email: user.email })}</DialogTitle>
-          <DialogDescription>{t('master.user.impersonate.description')}</DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <Form
-            inputs={inputs}
-            schema={ImpersonateInputSchema}
-            buttonText={t('master.user.impersonate.submit')}
-            className={DIALOG_FORM_CLASSES}
-            callback={async (values) => {
-              const { reason } = ImpersonateInputSchema.parse({ reason: values.reason });
-              const result = await run(() => impersonateUser({ id: user.id, reason }));
-              if (result.done) onImpersonate(result.data);
-            }}
-          >
-            <CancelButton />
-          </Form>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <StepUpFormDialog
+      open={open}
+      onClose={onClose}
+      texts="master.user.impersonate"
+      params={{ email: user.email }}
+      inputs={inputs}
+      schema={ImpersonateInputSchema}
+      action={({ reason }) => impersonateUser({ id: user.id, reason })}
+      onDone={onImpersonate}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { TablePaging } from '@/components/ui/table-paging';
 import { LoadError } from './load-error';
 import { RowsTable } from './rows-table';
 
-interface ServerPage<T> {
+export interface ServerPage<T> {
   rows: T[];
   total: number;
   page: number;

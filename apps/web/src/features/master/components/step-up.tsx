@@ -13,17 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { StepUpInputSchema, type ConsoleSession } from '@partner-portal/shared/master';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { CancelButton, DIALOG_FORM_CLASSES } from '@/components/ui/dialog-form-footer';
 import { ApiError } from '@/lib/api-client';
 import { masterKeys, postStepUp } from '../api/console';
-import { CancelButton, DIALOG_FORM_CLASSES } from './dialog-form';
+import { FormDialog } from './form-dialog';
 
 /** Opens "Confirm it's you"; resolves true once a code is accepted, false when dismissed. */
 type AskStepUp = () => Promise<boolean>;
@@ -63,8 +56,6 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
 function StepUpDialog({ open, onDone }: { open: boolean; onDone: (accepted: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // Opened from code, often over another dialog: focus goes back where it was.
-  const returnFocus = useReturnFocus();
   const inputs = useMemo<FormInputs>(
     () => ({
       code: {
@@ -79,28 +70,25 @@ function StepUpDialog({ open, onDone }: { open: boolean; onDone: (accepted: bool
     [t],
   );
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onDone(false))}>
-      <DialogContent {...returnFocus}>
-        <DialogHeader>
-          <DialogTitle>{t('master.step_up.title')}</DialogTitle>
-          <DialogDescription>{t('master.step_up.description')}</DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <Form<ConsoleSession>
-            inputs={inputs}
-            request={postStepUp}
-            buttonText={t('master.step_up.submit')}
-            className={DIALOG_FORM_CLASSES}
-            onSuccess={(session) => {
-              queryClient.setQueryData(masterKeys.session, session);
-              onDone(true);
-            }}
-          >
-            <CancelButton />
-          </Form>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onDone(false)}
+      title={t('master.step_up.title')}
+      description={t('master.step_up.description')}
+    >
+      <Form<ConsoleSession>
+        inputs={inputs}
+        request={postStepUp}
+        buttonText={t('master.step_up.submit')}
+        className={DIALOG_FORM_CLASSES}
+        onSuccess={(session) => {
+          queryClient.setQueryData(masterKeys.session, session);
+          onDone(true);
+        }}
+      >
+        <CancelButton>{t('master.cancel')}</CancelButton>
+      </Form>
+    </FormDialog>
   );
 }
 
@@ -119,7 +107,7 @@ function missingFactor(error: unknown): Missing {
 }
 
 /** A sensitive action's outcome: done with its answer, or not done (the operator backed out). */
-export type Stepped<T> = { done: true; data: T } | { done: false };
+type Stepped<T> = { done: true; data: T } | { done: false };
 
 /**
  * Runs a sensitive action (★ in docs/product.md#operator-console): when the server asks for a

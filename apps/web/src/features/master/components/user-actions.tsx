@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Ban, CircleCheck, LifeBuoy, MailCheck, ShieldOff } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
+import { LifeBuoy, MailCheck, ShieldOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleUser } from '@partner-portal/shared/master';
-import { Button } from '@/components/ui/button';
-import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
 import { disableUser, enableUser, resendVerification, resetTwoFactor } from '../api/users';
+import { ActionButton } from './action-button';
+import { DisableToggle } from './disable-toggle';
 import { ImpersonateDialog } from './impersonate-dialog';
-import { useSteppedUp, type Stepped } from './step-up';
-import { useConsoleRefresh } from './use-console-refresh';
+import { useConfirmedRowAction, useRowAction } from './use-row-action';
 
 /**
  * A user's actions, those that apply: resend the verification mail (not verified yet), reset
@@ -23,81 +21,40 @@ export function UserActions({
   onImpersonate: (url: string) => void;
 }) {
   const { t } = useTranslation();
-  const refresh = useConsoleRefresh();
   const [impersonating, setImpersonating] = useState(false);
-  const resend = useMutation({ mutationFn: resendVerification });
-  const enable = useMutation({ mutationFn: enableUser });
-  const disable = useSteppedUp(disableUser);
-  const reset = useSteppedUp(resetTwoFactor);
-  const afterStep = {
-    onSuccess: (result: Stepped<string | undefined>) => {
-      if (result.done) refresh(result.data);
-    },
-  };
-
-  const confirmDisable = async () => {
-    const confirmed = await openConfirmDialog({
-      title: t('master.user.disable.title', { email: user.email }),
-      description: t('master.user.disable.description'),
-      buttonText: t('master.user.disable.confirm'),
-      destructive: true,
-    });
-    if (confirmed) disable.mutate(user.id, afterStep);
-  };
-  const confirmReset = async () => {
-    const confirmed = await openConfirmDialog({
-      title: t('master.user.reset_2fa.title', { email: user.email }),
-      description: t('master.user.reset_2fa.description', { email: user.email }),
-      buttonText: t('master.user.reset_2fa.confirm'),
-      destructive: true,
-    });
-    if (confirmed) reset.mutate(user.id, afterStep);
-  };
+  const resend = useRowAction(resendVerification);
+  const reset = useConfirmedRowAction(resetTwoFactor, 'master.user.reset_2fa');
+  const named = { email: user.email };
 
   const canImpersonate = user.support_access && !user.master;
   return (
     <div className="flex flex-wrap gap-2">
       {canImpersonate ? (
-        <Button onClick={() => setImpersonating(true)}>
-          <LifeBuoy aria-hidden />
+        <ActionButton icon={LifeBuoy} variant="default" onClick={() => setImpersonating(true)}>
           {t('master.user.impersonate.open')}
-        </Button>
+        </ActionButton>
       ) : null}
       {!user.verified ? (
-        <Button
-          variant="outline"
-          loading={resend.isPending}
-          onClick={() => resend.mutate(user.id, { onSuccess: (message) => refresh(message) })}
-        >
-          {resend.isPending ? null : <MailCheck aria-hidden />}
+        <ActionButton icon={MailCheck} pending={resend.pending} onClick={() => resend.run(user.id)}>
           {t('master.user.resend_verification')}
-        </Button>
+        </ActionButton>
       ) : null}
       {user.two_factor ? (
-        <Button variant="outline" loading={reset.isPending} onClick={() => void confirmReset()}>
-          {reset.isPending ? null : <ShieldOff aria-hidden />}
+        <ActionButton
+          icon={ShieldOff}
+          pending={reset.pending}
+          onClick={() => reset.run(user.id, named)}
+        >
           {t('master.user.reset_2fa.open')}
-        </Button>
+        </ActionButton>
       ) : null}
-      {user.disabled ? (
-        <Button
-          variant="outline"
-          loading={enable.isPending}
-          onClick={() => enable.mutate(user.id, { onSuccess: (message) => refresh(message) })}
-        >
-          {enable.isPending ? null : <CircleCheck aria-hidden />}
-          {t('master.user.enable')}
-        </Button>
-      ) : (
-        <Button
-          variant="destructive"
-          loading={disable.isPending}
-          onClick={() => void confirmDisable()}
-        >
-          {disable.isPending ? null : <Ban aria-hidden />}
-          {t('master.user.disable.open')}
-        </Button>
-      )}
+      <DisableToggle
+        row={user}
+        enable={enableUser}
+        disable={disableUser}
+        texts="master.user"
+        params={named}
+      />
       {canImpersonate ? (
         <ImpersonateDialog
           user={user}

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
+import { browserLabel } from '@/lib/user-agent';
 import { revokeSession, useConsoleUser } from '../api/users';
 import { UserFlags, YesNo } from './badges';
 import { useConsoleLinks } from './console-gate';
@@ -209,16 +210,18 @@ function SessionsSection({ detail }: { detail: Detail }) {
       cell: (session) => format.dateTime(session.last_seen),
     },
     {
+      // One column for both ends of the session: seven columns do not fit the detail's width.
       key: 'created',
       header: t('master.user.signed_in'),
       priority: 4,
-      cell: (session) => format.dateTime(session.created),
-    },
-    {
-      key: 'expires',
-      header: t('master.user.expires'),
-      priority: 5,
-      cell: (session) => format.dateTime(session.expires),
+      cell: (session) => (
+        <span className="grid">
+          <span>{format.dateTime(session.created)}</span>
+          <span className="text-xs text-muted-foreground">
+            {t('master.user.expires_on', { date: format.dateTime(session.expires) })}
+          </span>
+        </span>
+      ),
     },
     {
       key: 'ip',
@@ -233,8 +236,9 @@ function SessionsSection({ detail }: { detail: Detail }) {
       priority: 5,
       cell: (session) =>
         session.user_agent ? (
-          <span className="block max-w-xs text-xs [overflow-wrap:anywhere] whitespace-normal text-muted-foreground">
-            {session.user_agent}
+          // The whole header stays a hover away; the cell names the browser and system.
+          <span className="text-xs text-muted-foreground" title={session.user_agent}>
+            {browserLabel(session.user_agent)}
           </span>
         ) : null,
     },

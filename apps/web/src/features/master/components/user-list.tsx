@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleUser } from '@partner-portal/shared/master';
 import type { DataTableColumn } from '@/components/ui/data-table';
@@ -7,41 +6,26 @@ import { useConsoleUsers } from '../api/users';
 import { UserFlags, YesNo } from './badges';
 import { useConsoleLinks } from './console-gate';
 import { useFormats } from './format';
-import { PagedTable } from './paged-table';
-import { SearchBox } from './search-box';
-import { useSearchState } from './use-search-state';
+import { ListNameCell } from './list-name-cell';
+import { SearchableList, useListSearch } from './searchable-list';
 
-const KEYS = ['q'] as const;
 /** Accounts named in a row before "+2 more". */
 const ACCOUNTS_SHOWN = 2;
 
 /** Every user: searched by e-mail, paged on the server; an e-mail opens the user. */
 export function UserList() {
-  const { t } = useTranslation();
-  const { values, page, setFilters, setPage } = useSearchState(KEYS);
-  const list = useConsoleUsers(values.q, page);
+  const search = useListSearch();
+  const list = useConsoleUsers(search.q, search.page);
   const columns = useUserColumns();
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <SearchBox
-        id="user-search"
-        label={t('master.users.search')}
-        placeholder={t('master.users.search_placeholder')}
-        value={values.q}
-        onSearch={(q) => setFilters({ q })}
-      />
-      <PagedTable
-        list={list}
-        page={page}
-        onPage={setPage}
-        columns={columns}
-        getRowId={(user) => user.id}
-        getRowLabel={(user) => user.email}
-        caption={t('master.users.caption')}
-        empty={values.q ? t('master.users.empty_search', { q: values.q }) : t('master.users.empty')}
-        loadFailed={t('master.users.load_failed')}
-      />
-    </div>
+    <SearchableList
+      id="user-search"
+      texts="master.users"
+      search={search}
+      list={list}
+      columns={columns}
+      getRowLabel={(user) => user.email}
+    />
   );
 }
 
@@ -56,15 +40,9 @@ function useUserColumns(): DataTableColumn<ConsoleUser>[] {
         header: t('master.users.columns.email'),
         priority: 1,
         cell: (user) => (
-          <span className="grid justify-items-start gap-1 whitespace-normal">
-            <Link
-              to={links.user(user.id)}
-              className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {user.email}
-            </Link>
+          <ListNameCell to={links.user(user.id)} name={user.email}>
             <UserFlags disabled={user.disabled} master={user.master} />
-          </span>
+          </ListNameCell>
         ),
       },
       {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { DialogClose } from '@/components/ui/dialog';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { DialogClose } from './dialog';
 
 /**
  * The form puts its submit button after its children: from `sm` on the last two (Cancel, then
@@ -10,13 +10,15 @@ import { DialogClose } from '@/components/ui/dialog';
 export const DIALOG_FORM_CLASSES =
   'sm:grid-cols-[1fr_auto_auto] sm:[&>*]:col-span-full sm:[&>*:nth-last-child(-n+2)]:col-span-1 sm:[&>*:nth-last-child(2)]:col-start-2';
 
-/** Closes through the dialog, so focus goes back where the dialog was opened from. */
-export function CancelButton() {
-  const { t } = useTranslation();
+/**
+ * Closes through the dialog, so focus goes back where the dialog was opened from. The label
+ * comes from the feature, in its own words.
+ */
+export function CancelButton({ children }: { children: ReactNode }) {
   return (
     <DialogClose asChild>
       <Button type="button" variant="outline" className="order-last w-full sm:order-none sm:w-auto">
-        {t('apikeys.cancel')}
+        {children}
       </Button>
     </DialogClose>
   );
