@@ -9,7 +9,6 @@ import { dayAfter, dayStart } from '../../lib/utc-days';
 type AuditRow = typeof auditEvents.$inferSelect;
 type Repeats = typeof auditRepeats.$inferSelect | null;
 
-
 /**
  * The rows `actor` may read, filtered: their account's, or every account's for the operator
  * (docs/product.md#audit-log). Dates are whole UTC days; `actor` matches an id exactly or a
