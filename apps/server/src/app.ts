@@ -36,6 +36,7 @@ import { feedbackRoutes } from './features/support/feedback.routes';
 import { supportMailRoutes } from './features/support/support-mail.routes';
 import { inviteRoutes } from './features/team/invite.routes';
 import { teamRoutes } from './features/team/team.routes';
+import { accountSecurityRoutes } from './features/account-security/account-security.routes';
 import { userRoutes } from './features/user/user.routes';
 import { createMailTransport, type AppContext } from './lib/app-context';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx });
   // Team (issue 6): GET /api/account/users, DELETE /api/user/:id, GET /api/user/permissions.
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
+  await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
   await app.register(auditRoutes, { prefix: '/api/audit', ctx });

@@ -11,9 +11,11 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
 /**
  * What a client may act on beyond the status (docs/product.md#errors): `step_up_required` asks
  * for a fresh 2FA code before an operator's sensitive action; `master_2fa_required` sends an
- * operator to turn 2FA on before the console opens.
+ * operator to turn 2FA on before the console opens; `2fa_required` tells a member whose account
+ * requires 2FA, past its deadline, that only setting it up (and their profile, signing out and
+ * switching accounts) is open to them.
  */
-export const ERROR_CODES = ['step_up_required', 'master_2fa_required'] as const;
+export const ERROR_CODES = ['step_up_required', 'master_2fa_required', '2fa_required'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorResponseSchema = z.object({

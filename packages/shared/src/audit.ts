@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'account.plan_scheduled',
   'account.card_updated',
   'account.closed',
+  'account.2fa_policy_changed',
+  'account.2fa_enforced',
   'impersonation.started',
   'impersonation.request',
   'impersonation.ended',

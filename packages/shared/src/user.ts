@@ -42,6 +42,11 @@ export const CurrentUserSchema = z.object({
   enable_plus: z.boolean(),
   advertiser_name: z.string().nullable(),
   impersonating: z.boolean().optional(),
+  /**
+   * This account requires 2FA and the user has none: from this moment (ISO) on, only setting it
+   * up is open to them here (docs/product.md#two-factor-policy); absent otherwise.
+   */
+  two_factor_deadline: z.string().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

@@ -44,6 +44,12 @@ declare module 'fastify' {
      * refused. The scope's permission must reach the route's (checked at boot).
      */
     scope?: ApiKeyScope;
+    /**
+     * true: open to a member whose account requires 2FA, past its deadline, who has none — what
+     * they need to set it up, read and change their profile, switch account and sign out
+     * (docs/product.md#two-factor-policy). Every other member route answers 403 `2fa_required`.
+     */
+    openWhile2faDue?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -60,6 +66,8 @@ export interface RegisteredRoute {
   credentials: boolean;
   /** The API-key scope that opens it; null: keys are refused. */
   scope: ApiKeyScope | null;
+  /** Declared `openWhile2faDue: true`: open to a member the 2FA policy keeps out. */
+  openWhile2faDue: boolean;
   /**
    * The route file that registered it (`features/<name>/<file>.routes.ts`), read from the stack
    * at registration; docs/routes.md is generated from it. Null when run from a bundle.
@@ -140,6 +148,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
         access,
         credentials: route.config?.credentials === true,
         scope,
+        openWhile2faDue: route.config?.openWhile2faDue === true,
         file,
         schema,
       });
@@ -166,6 +175,8 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     const { actor } = view;
     request.actor = actor;
     request.currentUser = view.user;
+    // Before the permission: "set up 2FA" is what such a member can act on, whatever the route.
+    if (!request.routeOptions.config?.openWhile2faDue) requireTwoFactorIfDue(view.user, now());
     if (typeof access === 'object') requirePermission(actor, access.permission);
     if (request.routeOptions.config?.credentials) requireOwnSession(actor);
   }
@@ -241,6 +252,21 @@ function checkScopeDeclaration(route: string, access: RouteAccess, scope: ApiKey
  */
 export function requireOwnSession(actor: Actor): void {
   if (actor.impersonatorId) throw new AppError('forbidden', 'error.impersonation_credentials');
+}
+
+/**
+ * Throws 403 `2fa_required` when the session's account requires 2FA, its deadline has passed and
+ * the user has none (docs/product.md#two-factor-policy). Read from the session's cached view, so
+ * it costs no query; API keys are not people and are never asked.
+ */
+export function requireTwoFactorIfDue(user: CurrentUser, at: Date): void {
+  const deadline = user.two_factor_deadline;
+  if (deadline && Date.parse(deadline) <= at.getTime()) {
+    throw new AppError('forbidden', 'error.two_factor_required', {
+      reason: '2fa_required',
+      params: { account: user.account_name },
+    });
+  }
 }
 
 /** Throws 403 unless the actor's permission holds `required` in the docs/product.md#roles-and-permissions matrix. */

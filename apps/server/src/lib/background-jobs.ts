@@ -1,3 +1,4 @@
+import { runTwoFactorPolicy } from '../features/account-security/two-factor-policy-job';
 import { mailExpiringKeys } from '../features/api-keys/key-expiry-mail';
 import { purgeAuditLog } from '../features/audit/audit-retention';
 import { runBillingTick } from '../features/billing/billing-job';
@@ -14,6 +15,7 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   // Both providers: a first payment taken while an instance died is recorded here.
   { name: 'unrecorded payments', run: (ctx) => reconcileAttempts(ctx) },
   { name: 'API key expiry mail', run: (ctx) => mailExpiringKeys(ctx) },
+  { name: '2FA policy reminders and deadlines', run: (ctx) => runTwoFactorPolicy(ctx) },
   {
     name: 'retention purge',
     run: async (ctx) =>

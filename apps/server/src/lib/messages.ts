@@ -89,6 +89,16 @@ const en = {
   'error.master_2fa_required':
     'Turn on two-factor authentication before you use the operator console.',
   'error.step_up_required': 'Confirm it is you: enter a code from your authenticator app.',
+  'error.two_factor_required':
+    '{{account}} requires two-factor authentication. Set it up to continue.',
+  'error.two_factor_policy_needs_own':
+    'Turn on two-factor authentication for yourself before you require it of every member.',
+  'error.two_factor_required_by':
+    '{{account}} requires two-factor authentication, so it cannot be turned off while you belong to it.',
+  'message.two_factor_policy_on':
+    'Every member must now use two-factor authentication. Members without it told by e-mail: {{count}}.',
+  'message.two_factor_policy_off': 'Two-factor authentication is no longer required.',
+  'message.two_factor_policy_saved': 'Security settings saved.',
   'error.console_needs_card':
     'This account has no paid subscription, so only its owner can start a paid plan (with a card).',
   'error.console_no_subscription': 'This account has no subscription to cancel.',
@@ -266,6 +276,16 @@ const es: Record<MessageKey, string> = {
   'error.master_2fa_required':
     'Activa la verificación en dos pasos antes de usar la consola de operador.',
   'error.step_up_required': 'Confirma que eres tú: introduce un código de tu app de autenticación.',
+  'error.two_factor_required':
+    '{{account}} exige la autenticación en dos pasos. Actívala para continuar.',
+  'error.two_factor_policy_needs_own':
+    'Activa la autenticación en dos pasos para ti antes de exigirla a todos los miembros.',
+  'error.two_factor_required_by':
+    '{{account}} exige la autenticación en dos pasos, así que no puedes desactivarla mientras pertenezcas a ella.',
+  'message.two_factor_policy_on':
+    'Ahora todos los miembros deben usar la autenticación en dos pasos. Miembros sin ella avisados por correo: {{count}}.',
+  'message.two_factor_policy_off': 'Ya no se exige la autenticación en dos pasos.',
+  'message.two_factor_policy_saved': 'Ajustes de seguridad guardados.',
   'error.console_needs_card':
     'Esta cuenta no tiene una suscripción de pago, así que solo su propietario puede empezar un plan de pago (con una tarjeta).',
   'error.console_no_subscription': 'Esta cuenta no tiene ninguna suscripción que cancelar.',

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A partner account (docs/product.md#what-the-product-does): the tenant every member, invite and report row belongs to. */
 export const accounts = pgTable(
@@ -14,8 +15,22 @@ export const accounts = pgTable(
     // Disabled by an operator (docs/product.md#operator-console): nobody signs in to it until it is
     // enabled again; unlike closing, nothing is deleted and the subscription is left alone.
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    // "Require 2FA for every member" (docs/product.md#two-factor-policy): set by the owner, with
+    // the moment members without 2FA lose access; null when the account does not require it.
+    twoFactorRequiredAt: timestamp('two_factor_required_at', { withTimezone: true }),
+    twoFactorDeadline: timestamp('two_factor_deadline', { withTimezone: true }),
+    twoFactorGraceDays: integer('two_factor_grace_days').notNull().default(7),
+    // The policy job's marks: the reminder mailed a day before, the sessions ended at the deadline.
+    twoFactorRemindedAt: timestamp('two_factor_reminded_at', { withTimezone: true }),
+    twoFactorEnforcedAt: timestamp('two_factor_enforced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The console's search and sign-ups by day.
-  (table) => [index('accounts_created_idx').on(table.createdAt)],
+  (table) => [
+    index('accounts_created_idx').on(table.createdAt),
+    // The policy job looks only at accounts that require 2FA.
+    index('accounts_two_factor_deadline_idx')
+      .on(table.twoFactorDeadline)
+      .where(sql`two_factor_deadline is not null`),
+  ],
 );

@@ -65,21 +65,25 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', openWhile2faDue: true },
       schema: { response: { 200: dataEnvelope(AuthStatusSchema) } },
     },
     async (request) => ok({ authenticated: true as const, ...requireCurrentUser(request) }),
   );
 
-  app.delete('/', { config: { access: 'authenticated' } }, async (request) => {
-    await signOut(ctx, requireActor(request), requestMeta(request));
-    return ok(null);
-  });
+  app.delete(
+    '/',
+    { config: { access: 'authenticated', openWhile2faDue: true } },
+    async (request) => {
+      await signOut(ctx, requireActor(request), requestMeta(request));
+      return ok(null);
+    },
+  );
 
   app.post(
     '/switch',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', openWhile2faDue: true },
       schema: {
         body: SwitchAccountInputSchema,
         response: { 200: dataEnvelope(SessionResponseSchema) },

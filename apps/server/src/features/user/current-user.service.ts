@@ -69,6 +69,9 @@ export function toCurrentUser(
     subscription: subscription.success ? subscription.data : null,
     enable_plus: membership.enablePlus,
     advertiser_name: membership.advertiserName,
+    ...(account.twoFactorDeadline && !user.totpEnabled
+      ? { two_factor_deadline: account.twoFactorDeadline.toISOString() }
+      : {}),
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { sessions, users } from '../../db/schema/index';
+import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { recordChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
@@ -108,6 +108,31 @@ export async function confirmTwoFactor(
   return { backup_code: backupCode };
 }
 
+/**
+ * 2FA stays on while an account the user belongs to requires it (docs/product.md
+ * #two-factor-policy): turning it off would lock them out of that account. The message names it.
+ */
+async function refuseWhileRequired(ctx: AppContext, userId: string): Promise<void> {
+  const [requiring] = await ctx.db
+    .select({ name: accounts.name })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(
+      and(
+        eq(accountUsers.userId, userId),
+        isNotNull(accounts.twoFactorDeadline),
+        isNull(accounts.closedAt),
+      ),
+    )
+    .orderBy(accounts.name)
+    .limit(1);
+  if (requiring) {
+    throw new AppError('conflict', 'error.two_factor_required_by', {
+      params: { account: requiring.name },
+    });
+  }
+}
+
 /** PUT /api/user/2fa { 2fa_enabled: false, code }: needs a valid code (or the backup code). */
 export async function disableTwoFactor(
   ctx: AppContext,
@@ -117,6 +142,7 @@ export async function disableTwoFactor(
 ) {
   const user = await loadUser(ctx, actor.userId);
   if (!user.totpEnabled) return { '2fa_enabled': false };
+  await refuseWhileRequired(ctx, user.id);
   if (!code || !(await verifySecondFactor(ctx, user, code))) {
     await auditTwoFactor(ctx, actor, meta, 'user.2fa_disabled', 'failure');
     throw new AppError('bad_request', 'error.otp_invalid', { inputError: 'code' });

@@ -47,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/permissions',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', openWhile2faDue: true },
       schema: { response: { 200: dataEnvelope(PermissionsResponseSchema) } },
     },
     async (request) => ok(listPermissions(requireActor(request))),
@@ -70,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', openWhile2faDue: true },
       schema: { response: { 200: dataEnvelope(CurrentUserSchema) } },
     },
     async (request) => ok(requireCurrentUser(request)),
@@ -81,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/',
     {
-      config: { access: 'authenticated', scope: 'user.update' },
+      config: { access: 'authenticated', scope: 'user.update', openWhile2faDue: true },
       schema: {
         body: UserPatchInputSchema,
         response: { 200: dataEnvelope(z.union([CurrentUserSchema, TeamUserSchema])) },
@@ -182,7 +182,12 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/2fa',
     {
-      config: { access: 'authenticated', credentials: true, rateLimit: rateLimitFor('otp') },
+      config: {
+        access: 'authenticated',
+        credentials: true,
+        openWhile2faDue: true,
+        rateLimit: rateLimitFor('otp'),
+      },
       schema: {
         body: TwoFactorToggleInputSchema,
         response: { 200: dataEnvelope(TwoFactorSetupResponseSchema) },
@@ -201,7 +206,12 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/2fa/verify',
     {
-      config: { access: 'authenticated', credentials: true, rateLimit: rateLimitFor('otp') },
+      config: {
+        access: 'authenticated',
+        credentials: true,
+        openWhile2faDue: true,
+        rateLimit: rateLimitFor('otp'),
+      },
       schema: {
         body: TwoFactorVerifyInputSchema,
         response: { 200: dataEnvelope(BackupCodeResponseSchema) },

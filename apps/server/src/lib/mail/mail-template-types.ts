@@ -21,7 +21,9 @@ export type MailTemplate =
   | 'payment_action_required'
   | 'subscription_canceled'
   | 'api_key_expiring'
-  | 'two_factor_reset';
+  | 'two_factor_reset'
+  | 'two_factor_required'
+  | 'two_factor_reminder';
 
 export interface TemplateText {
   subject: string;

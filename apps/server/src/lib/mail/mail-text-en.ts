@@ -34,6 +34,21 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
       'Hi {{name}}, at your request our support team turned off two-factor authentication on your account and signed you out everywhere. Sign in with your password and turn it on again under Account → Two-factor authentication.',
     outro: 'If you did not ask for this, reset your password now and contact support.',
   },
+  two_factor_required: {
+    subject: '{{account}} now requires two-factor authentication',
+    intro:
+      'Hi {{name}}, the owner of {{account}} on Partner Portal now requires every member to use two-factor authentication. Turn it on by {{deadline}}: after that, until you do, {{account}} opens only to set it up.',
+    action: 'Turn on two-factor authentication',
+    outro:
+      'You need an authenticator app on your phone (any app that shows 6-digit codes). Your access and permissions stay as they are.',
+  },
+  two_factor_reminder: {
+    subject: 'Tomorrow {{account}} requires two-factor authentication',
+    intro:
+      'Hi {{name}}, {{account}} requires two-factor authentication from {{deadline}}, and yours is not on yet. After that, until you turn it on, {{account}} opens only to set it up.',
+    action: 'Turn on two-factor authentication',
+    outro: 'It takes a minute with an authenticator app on your phone.',
+  },
   new_signin: {
     subject: 'New sign-in to Partner Portal',
     intro: 'Hi {{name}}, your account was just used to sign in to Partner Portal.',

@@ -35,6 +35,21 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
       'Hola {{name}}, a petición tuya nuestro equipo de soporte desactivó la verificación en dos pasos de tu cuenta y cerró todas tus sesiones. Inicia sesión con tu contraseña y vuelve a activarla en Cuenta → Verificación en dos pasos.',
     outro: 'Si no lo pediste, restablece tu contraseña ahora y contacta con soporte.',
   },
+  two_factor_required: {
+    subject: '{{account}} ahora exige la autenticación en dos pasos',
+    intro:
+      'Hola {{name}}, el propietario de {{account}} en Partner Portal ahora exige a todos los miembros la autenticación en dos pasos. Actívala antes del {{deadline}}: después, mientras no la actives, {{account}} solo se abrirá para configurarla.',
+    action: 'Activar la autenticación en dos pasos',
+    outro:
+      'Necesitas una app de autenticación en el móvil (cualquiera que muestre códigos de 6 dígitos). Tu acceso y tus permisos no cambian.',
+  },
+  two_factor_reminder: {
+    subject: 'Mañana {{account}} exige la autenticación en dos pasos',
+    intro:
+      'Hola {{name}}, {{account}} exige la autenticación en dos pasos desde el {{deadline}} y aún no la has activado. Después, mientras no la actives, {{account}} solo se abrirá para configurarla.',
+    action: 'Activar la autenticación en dos pasos',
+    outro: 'Con una app de autenticación en el móvil se hace en un minuto.',
+  },
   new_signin: {
     subject: 'Nuevo inicio de sesión en Partner Portal',
     intro: 'Hola {{name}}, se acaba de usar tu cuenta para iniciar sesión en Partner Portal.',
