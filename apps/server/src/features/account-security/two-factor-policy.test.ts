@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, accountUsers, auditEvents, outbox, sessions } from '../../db/schema/index';
 import { listRouteAccess } from '../../lib/auth-guard';
 import { createTestContext } from '../../../test/test-context';
-import { createAccount } from '../../../test/factories';
+import { createAccount, uniqueEmail } from '../../../test/factories';
+import { createInvite } from '../team/invite.service';
 import {
   bearer,
   enableTwoFactor,
@@ -270,6 +271,39 @@ describe('the deadline', () => {
 });
 
 describe('while an account requires it', () => {
+  it('lets an invitee join, and then open nothing there but setting 2FA up', async () => {
+    const { owner } = await team();
+    expect((await require2fa(owner.token, 0)).statusCode).toBe(200);
+    const email = uniqueEmail('invitee');
+    const invite = await createInvite(db(), {
+      accountId: owner.account.id,
+      email,
+      permission: 'user',
+    });
+    const joined = await env.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: xsrfHeaders,
+      remoteAddress: randomIp(),
+      payload: {
+        first_name: 'Ian',
+        last_name: 'Vited',
+        email,
+        password: PASSWORD,
+        invite_id: invite.token,
+      },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const { token, two_factor_deadline } = joined.json().data;
+    expect(Date.parse(two_factor_deadline)).toBeLessThanOrEqual(clock.getTime());
+    const refused = await call(token, 'GET', '/api/account/plans');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('2fa_required');
+    expect((await call(token, 'PUT', '/api/user/2fa', { '2fa_enabled': true })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses to turn a member’s 2FA off, naming the account; turning the policy off lifts it all', async () => {
     const { owner, secret } = await team();
     expect((await require2fa(owner.token, 0)).statusCode).toBe(200);
