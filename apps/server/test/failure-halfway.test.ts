@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, accountUsers, events, invites, outbox, users } from '../src/db/schema/index';
 import { createInvite } from '../src/features/team/invite.service';
 import { createAccount, createUser, uniqueEmail } from './factories';
-import { bearer, PASSWORD, randomIp, signedInUser, signup, xsrfHeaders } from './identity-helpers';
+import {
+  bearer,
+  joinWithInvite,
+  PASSWORD,
+  randomIp,
+  signedInUser,
+  signup,
+  xsrfHeaders,
+} from './identity-helpers';
 import { useTestApp } from './use-test-app';
 
 // docs/security.md "One request, one transaction": a service that writes several rows, or writes
@@ -81,19 +89,7 @@ describe('a failure halfway leaves nothing behind', () => {
       permission: 'user',
       invitedBy: inviter.user.id,
     });
-    const answer = await env.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: xsrfHeaders,
-      remoteAddress: randomIp(),
-      payload: {
-        first_name: 'Ian',
-        last_name: 'Vited',
-        password: PASSWORD,
-        email,
-        invite_id: invite.token,
-      },
-    });
+    const answer = await joinWithInvite(env.app, email, invite.token);
     expect(answer.statusCode).toBe(500);
     expect((await rowsFor(email)).users).toEqual([]);
     const [still] = await db().select().from(invites).where(eq(invites.id, invite.id));

@@ -46,6 +46,25 @@ export function signup(
   });
 }
 
+/**
+ * POST /api/user with an invite's token, as the invited sign-up screen sends it (an existing user
+ * joins with their own password).
+ */
+export function joinWithInvite(
+  app: FastifyInstance,
+  email: string,
+  inviteToken: string,
+  names: { first_name: string; last_name: string } = { first_name: 'Ian', last_name: 'Vited' },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user',
+    headers: xsrfHeaders,
+    remoteAddress: randomIp(),
+    payload: { ...names, email, password: PASSWORD, invite_id: inviteToken },
+  });
+}
+
 /** The newest mail to `to` (of one template) in the outbox, the transport used without SMTP. */
 export async function lastMailTo(db: Db, to: string, template?: string) {
   const [mail] = await db

@@ -8,6 +8,7 @@ import { createInvite } from '../team/invite.service';
 import {
   bearer,
   enableTwoFactor,
+  joinWithInvite,
   PASSWORD,
   randomIp,
   signedInUser,
@@ -280,19 +281,7 @@ describe('while an account requires it', () => {
       email,
       permission: 'user',
     });
-    const joined = await env.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: xsrfHeaders,
-      remoteAddress: randomIp(),
-      payload: {
-        first_name: 'Ian',
-        last_name: 'Vited',
-        email,
-        password: PASSWORD,
-        invite_id: invite.token,
-      },
-    });
+    const joined = await joinWithInvite(env.app, email, invite.token);
     expect(joined.statusCode, joined.body).toBe(201);
     const { token, two_factor_deadline } = joined.json().data;
     expect(Date.parse(two_factor_deadline)).toBeLessThanOrEqual(clock.getTime());

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountUsers, outbox, users } from '../../db/schema/index';
 import { createAccount, uniqueEmail } from '../../../test/factories';
-import {
-  bearer,
-  PASSWORD,
-  randomIp,
-  signedInUser,
-  xsrfHeaders,
-} from '../../../test/identity-helpers';
+import { joinWithInvite, bearer, randomIp, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
 
 const env = useTestApp();
@@ -36,19 +30,12 @@ async function inviteAndJoin(adminToken: string) {
     .where(and(eq(outbox.to, email), eq(outbox.template, 'invite')));
   const link = /\/signup\/user\?email=([^&\s]+)&id=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '');
   expect(link).not.toBeNull();
-  const joined = await env.app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: xsrfHeaders,
-    remoteAddress: randomIp(),
-    payload: {
-      first_name: 'Jo',
-      last_name: 'Iner',
-      email: decodeURIComponent(link?.[1] ?? ''),
-      password: PASSWORD,
-      invite_id: link?.[2],
-    },
-  });
+  const joined = await joinWithInvite(
+    env.app,
+    decodeURIComponent(link?.[1] ?? ''),
+    link?.[2] ?? '',
+    { first_name: 'Jo', last_name: 'Iner' },
+  );
   expect(joined.statusCode).toBe(201);
   return email;
 }

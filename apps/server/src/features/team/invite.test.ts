@@ -4,12 +4,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { events, invites, outbox, users } from '../../db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import {
+  joinWithInvite,
   bearer,
   lastMailTo,
-  PASSWORD,
   randomIp,
   signedInUser,
-  xsrfHeaders,
 } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { createInvite } from './invite.service';
@@ -47,20 +46,7 @@ function linkToken(text: string, email: string): string {
   return token;
 }
 
-const join = (email: string, token: string) =>
-  env.app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: xsrfHeaders,
-    remoteAddress: randomIp(),
-    payload: {
-      first_name: 'Ian',
-      last_name: 'Vited',
-      email,
-      password: PASSWORD,
-      invite_id: token,
-    },
-  });
+const join = (email: string, token: string) => joinWithInvite(env.app, email, token);
 
 const mailsTo = (email: string) =>
   env.database.db
