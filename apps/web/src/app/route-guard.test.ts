@@ -108,6 +108,27 @@ describe('route guard (docs/product.md#states-and-transitions)', () => {
     ).toBeNull();
   });
 
+  it("keeps a member the account's 2FA policy keeps out to setting it up and their profile", () => {
+    const deadline = '2026-11-20T09:00:00.000Z';
+    const before = Date.parse(deadline) - 1;
+    const after = Date.parse(deadline);
+    const due = session({ two_factor_deadline: deadline, '2fa_enabled': false });
+    const at = (path: string, s: StoredSession, now: number) =>
+      resolveGuard({ session: s, path, now });
+    // In grace, everything opens.
+    expect(at('/dashboard/core', due, before)).toBeNull();
+    expect(at('/account/users', session({ ...due, permission: 'owner' }), before)).toBeNull();
+    // From the deadline, only the 2FA and profile pages.
+    expect(at('/dashboard/core', due, after)).toEqual({ redirect: '/account/2fa' });
+    expect(at('/account/billing', session({ ...due, permission: 'owner' }), after)).toEqual({
+      redirect: '/account/2fa',
+    });
+    expect(at('/account/2fa', due, after)).toBeNull();
+    expect(at('/account/profile', due, after)).toBeNull();
+    // Once 2FA is on (the page records it at once), the deadline no longer matters.
+    expect(at('/dashboard/core', session({ ...due, '2fa_enabled': true }), after)).toBeNull();
+  });
+
   it('treats a trailing slash like the path itself', () => {
     expect(go('/dashboard/core/', null)).toEqual({
       redirect: '/signin?redirect=%2Fdashboard%2Fcore%2F',

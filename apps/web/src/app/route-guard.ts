@@ -8,6 +8,26 @@ export interface GuardInput {
   session: StoredSession | null;
   path: string;
   search?: string;
+  /** Milliseconds since the epoch; the clock, unless a test says otherwise. */
+  now?: number;
+}
+
+// What a member the account's 2FA policy keeps out may still open (docs/product.md#two-factor-policy).
+export const TWO_FACTOR_DUE_PAGES: ReadonlySet<string> = new Set<string>([
+  paths.account2fa,
+  paths.accountProfile,
+]);
+
+/**
+ * The account requires 2FA, its deadline has passed and this user has none: the server answers
+ * only what setting it up needs, so the app opens only that.
+ */
+export function isTwoFactorDue(
+  session: Pick<StoredSession, 'two_factor_deadline' | '2fa_enabled'>,
+  now = Date.now(),
+): boolean {
+  const deadline = session.two_factor_deadline;
+  return !session['2fa_enabled'] && deadline !== undefined && Date.parse(deadline) <= now;
 }
 
 // Pages a user without a usable subscription can still reach to fix it (docs/product.md#states-and-transitions).
@@ -29,6 +49,7 @@ export function resolveGuard({
   session,
   path,
   search = '',
+  now = Date.now(),
 }: GuardInput): { redirect: string } | null {
   const route = findRoute(path);
   if (!route || route.access.kind !== 'permission') return null;
@@ -53,6 +74,9 @@ export function resolveGuard({
       : { redirect: paths.signupVerify };
   }
   if (at === paths.signupVerify) return { redirect: paths.dashboardCore };
+  if (isTwoFactorDue(session, now)) {
+    return TWO_FACTOR_DUE_PAGES.has(at) ? null : { redirect: paths.account2fa };
+  }
   if (!session.plan) {
     // A paid plan chosen at sign-up answers 402, which opens the upgrade screen (docs/product.md#errors).
     return at === paths.accountProfile || at === paths.signupPlan || at === paths.accountUpgrade

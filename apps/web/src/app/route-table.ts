@@ -34,6 +34,7 @@ export const paths = {
   accountUsers: '/account/users',
   accountData: '/account/data',
   accountAudit: '/account/audit',
+  accountSecurity: '/account/security',
   master: '/master',
   masterAccounts: '/master/accounts',
   masterAccount: '/master/accounts/:id',
@@ -163,6 +164,13 @@ export const ROUTES: RouteDefinition[] = [
     access: needs('admin'),
     titleKey: 'titles.audit',
     page: 'account-audit',
+  },
+  {
+    path: paths.accountSecurity,
+    layout: 'account',
+    access: needs('owner'),
+    titleKey: 'titles.security',
+    page: 'account-security',
   },
   {
     path: paths.dashboardCore,
@@ -370,7 +378,8 @@ export interface NavItem {
     | 'apikeys'
     | 'users'
     | 'data'
-    | 'audit';
+    | 'audit'
+    | 'security';
 }
 
 /**
@@ -412,6 +421,12 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
     permission: 'owner',
   },
   {
+    to: paths.accountSecurity,
+    labelKey: 'app.account_menu.security',
+    icon: 'security',
+    permission: 'owner',
+  },
+  {
     to: paths.accountNotifications,
     labelKey: 'app.account_menu.notifications',
     icon: 'notifications',
@@ -443,7 +458,7 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
   },
 ];
 
-/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing; developer API keys; admin users, data and the audit log. */
+/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing and security; developer API keys; admin users, data and the audit log. */
 export function accountMenuItems(permission: Permission | null | undefined): NavItem[] {
   return ACCOUNT_MENU.filter((item) => hasPermission(permission, item.permission)).map(
     ({ permission: _permission, ...item }) => item,

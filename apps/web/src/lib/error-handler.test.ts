@@ -34,6 +34,25 @@ describe('central error handler (docs/product.md#errors)', () => {
     expect(navigateTo).toHaveBeenLastCalledWith('/account/upgrade?plan=free_plus');
   });
 
+  it('sends a member the 2FA policy keeps out to set 2FA up, saying why', () => {
+    handleApiError(
+      new ApiError(403, 'Acme requires two-factor authentication. Set it up to continue.', {
+        code: '2fa_required',
+      }),
+    );
+    expect(navigateTo).toHaveBeenCalledWith('/account/2fa', { replace: true });
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        variant: 'error',
+        description: 'Acme requires two-factor authentication. Set it up to continue.',
+      }),
+    );
+    // Any other 403 stays a toast where it happened.
+    vi.mocked(navigateTo).mockClear();
+    handleApiError(new ApiError(403, 'You do not have permission.'));
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
   it('shows 429 as an error toast with the answer as description', () => {
     handleApiError(new ApiError(429, 'Too many requests. Please try again in 30 seconds.'));
     expect(toast).toHaveBeenCalledWith({

@@ -6,14 +6,19 @@ import { clearSession } from './session-store';
 
 /**
  * docs/product.md#errors central handling: 401 signs out to /signin, 404 goes to /notfound, 402 to the upgrade
- * screen with the plan, 429 and any other status become an error toast, and no answer at all
- * is logged and toasted.
+ * screen with the plan, a 403 `2fa_required` to setting 2FA up (docs/product.md#two-factor-policy),
+ * 429 and any other status become an error toast, and no answer at all is logged and toasted.
  */
 export function handleApiError(error: unknown): void {
   const title = i18n.t('global.error.title');
   if (!(error instanceof ApiError) || error.status === 0) {
     console.warn('Request failed without a response', error);
     toast({ variant: 'error', title, description: i18n.t('global.error.network') });
+    return;
+  }
+  if (error.code === '2fa_required') {
+    toast({ variant: 'error', title, description: error.message });
+    navigateTo('/account/2fa', { replace: true });
     return;
   }
   switch (error.status) {

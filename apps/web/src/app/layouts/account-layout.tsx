@@ -4,6 +4,7 @@ import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session-store';
 import { NavIcon } from '../navigation/nav-icon';
+import { isTwoFactorDue, TWO_FACTOR_DUE_PAGES } from '../route-guard';
 import { accountMenuItems, paths } from '../route-table';
 import { AppShell } from './app-shell';
 
@@ -13,7 +14,11 @@ export function AccountLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = accountMenuItems(session?.permission);
+  // A member the 2FA policy holds is offered only the pages they may open.
+  const due = session ? isTwoFactorDue(session) : false;
+  const items = accountMenuItems(session?.permission).filter(
+    (item) => !due || TWO_FACTOR_DUE_PAGES.has(item.to),
+  );
   // Pages without an item of their own sit under one: an invoice under Billing, Upgrade too.
   const section = pathname === paths.accountUpgrade ? paths.accountBilling : pathname;
   const current =

@@ -14,6 +14,7 @@ import { WithQueryClient } from '@/lib/query-client';
 import { Brand } from '../navigation/brand';
 import { MainNav } from '../navigation/main-nav';
 import { SupportSessionBanner } from '../navigation/support-session-banner';
+import { TwoFactorDueBanner } from '../navigation/two-factor-due-banner';
 import { UserMenu } from '../navigation/user-menu';
 import { useSessionRefresh } from './use-session-refresh';
 
@@ -43,6 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </aside>
         <div className="flex min-w-0 flex-col">
           <SupportSessionBanner />
+          <TwoFactorDueBanner />
           <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-border bg-background/90 px-4 backdrop-blur lg:justify-end">
             <div className="flex items-center gap-2 lg:hidden">
               <Drawer open={menuOpen} onOpenChange={setMenuOpen}>

@@ -13,6 +13,7 @@ import {
   UsersRound,
   Code,
   ScrollText,
+  ShieldAlert,
   type LucideIcon,
 } from 'lucide-react';
 import type { NavItem } from '../route-table';
@@ -32,6 +33,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   users: UsersRound,
   data: FileUp,
   audit: ScrollText,
+  security: ShieldAlert,
 };
 
 export function NavIcon({ icon, className }: { icon: NavItem['icon']; className?: string }) {

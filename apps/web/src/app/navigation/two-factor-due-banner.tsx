@@ -1,0 +1,48 @@
+import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '@/lib/session-store';
+import { isTwoFactorDue } from '../route-guard';
+import { paths } from '../route-table';
+
+/**
+ * On every signed-in page while the account requires 2FA of a member who has none
+ * (docs/product.md#two-factor-policy): until when they may go on without it, or that they must
+ * set it up now, with the way there (except on that page itself).
+ */
+export function TwoFactorDueBanner() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const deadline = session?.two_factor_deadline;
+  if (!session || !deadline || session['2fa_enabled']) return null;
+  const due = isTwoFactorDue(session);
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(deadline));
+  return (
+    <div
+      role="region"
+      aria-label={t('app.two_factor_due.label')}
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-warning/50 bg-warning/15 px-4 py-2 text-sm"
+    >
+      <p className="flex min-w-0 items-center gap-2">
+        <ShieldAlert aria-hidden className="size-4 shrink-0 text-warning" />
+        <span className="min-w-0 [overflow-wrap:anywhere]">
+          {due
+            ? t('app.two_factor_due.now', { account: session.account_name })
+            : t('app.two_factor_due.by', { account: session.account_name, date })}
+        </span>
+      </p>
+      {pathname === paths.account2fa ? null : (
+        <Link
+          to={paths.account2fa}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('app.two_factor_due.set_up')}
+        </Link>
+      )}
+    </div>
+  );
+}
