@@ -50,10 +50,11 @@ describe('an account that requires 2FA (docs/product.md#two-factor-policy)', () 
     expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
     // The account menu offers only what opens: the 2FA page and the profile.
     const menu = screen.getByRole('navigation', { name: 'Account settings' });
-    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/account/profile',
-      '/account/2fa',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/account/profile', '/account/2fa']);
   });
 
   it('shows nothing once 2FA is on, or where nothing is required', async () => {
