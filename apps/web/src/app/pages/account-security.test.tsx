@@ -162,6 +162,7 @@ describe('/account/security', () => {
 
     const help = screen.getByRole('complementary', { name: 'Good to know' });
     expect(within(help).getByText(/API keys keep working under this policy/)).toBeVisible();
+    expect(within(help).getByText(/signs in with their backup code/)).toBeVisible();
     expect(within(help).getByText(/nobody needs to be invited again/)).toBeVisible();
     expect(screen.queryByText(/Turn on two-factor authentication for yourself/)).toBeNull();
     expect(served.gets).toBe(1);

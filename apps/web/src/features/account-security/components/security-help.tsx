@@ -1,7 +1,10 @@
-import { KeyRound, Info, UsersRound } from 'lucide-react';
+import { KeyRound, Info, LifeBuoy, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** What the policy leaves alone (docs/product.md#two-factor-policy): API keys, and memberships. */
+/**
+ * What the policy leaves alone (docs/product.md#two-factor-policy): API keys, and memberships;
+ * and how a member who lost their authenticator gets back in.
+ */
 export function SecurityHelp() {
   const { t } = useTranslation();
   return (
@@ -21,6 +24,10 @@ export function SecurityHelp() {
         <li className="flex items-start gap-2">
           <UsersRound aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>{t('security.help.access')}</span>
+        </li>
+        <li className="flex items-start gap-2">
+          <LifeBuoy aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{t('security.help.recovery')}</span>
         </li>
       </ul>
     </aside>
