@@ -53,6 +53,7 @@ const en = {
         },
       },
       otp: { error: { invalid: 'Please enter the 6-character code' } },
+      timezone: { error: { invalid: 'Please choose a time zone from the list' } },
       card: {
         error: {
           number: 'Please enter a valid card number',
@@ -151,6 +152,7 @@ const es: DeepStrings<Catalogue> = {
         },
       },
       otp: { error: { invalid: 'Introduce el código de 6 caracteres' } },
+      timezone: { error: { invalid: 'Elige una zona horaria de la lista' } },
       card: {
         error: {
           number: 'Introduce un número de tarjeta válido',

@@ -19,7 +19,8 @@ import type {
 } from '@partner-portal/shared/report-data';
 import { formatDay, formatFullDay } from './date-format';
 import { dimensionValueLabel } from './display-names';
-import { chartColors, formatCount, formatMoney } from './format';
+import { formatCount, formatMoney } from '@partner-portal/shared/report-format';
+import { chartColors } from './chart-colors';
 import { CHART_ANIMATION } from '@partner-portal/shared/constants';
 
 ChartJS.register(

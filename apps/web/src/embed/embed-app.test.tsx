@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EmbedApp, readEmbedLocation } from './embed-app';
 import { presetRange } from './date-range';
-import { percentChange } from './format';
+import { percentChange } from '@partner-portal/shared/report-format';
 import { RangeFilter } from './range-filter';
 
 // Chart.js needs a real canvas; charts are checked in the browser journeys.

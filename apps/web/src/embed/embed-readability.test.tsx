@@ -13,7 +13,7 @@ import { EmbedApp } from './embed-app';
 import { formatDateRange, formatDay } from './date-format';
 import { dimensionValueLabel } from './display-names';
 import { NoReportData } from './empty-state';
-import { formatCount, formatMoney } from './format';
+import { formatCount, formatMoney } from '@partner-portal/shared/report-format';
 import { kpiGridLayout } from './kpi-grid';
 import { KpiTiles } from './kpi-tiles';
 import { RangeFilter } from './range-filter';

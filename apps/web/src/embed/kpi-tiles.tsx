@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { KpisResponse, ReportMetric } from '@partner-portal/shared/report-data';
 import type { Locale } from '@partner-portal/shared/constants';
 import { cn } from '@/lib/cn';
-import { formatCount, formatMoney, formatPercent, percentChange } from './format';
+import {
+  formatCount,
+  formatMoney,
+  formatPercent,
+  percentChange,
+} from '@partner-portal/shared/report-format';
 import { kpiGridLayout } from './kpi-grid';
 
 const TILES: readonly ReportMetric[] = [

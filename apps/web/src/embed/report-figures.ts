@@ -4,7 +4,7 @@ import {
   type BreakdownQuery,
   type ReportMetric,
 } from '@partner-portal/shared/report-data';
-import { formatCount, formatMoney } from './format';
+import { formatCount, formatMoney } from '@partner-portal/shared/report-format';
 
 export type SortKey = BreakdownQuery['sort'];
 export type SortDir = BreakdownQuery['dir'];

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import type { EmbedApi } from './embed-api';
 import { dimensionValueLabel } from './display-names';
 import { useLoaded } from './use-loaded';
-import { formatCount } from './format';
+import { formatCount } from '@partner-portal/shared/report-format';
 import { formatMetric, SORT_KEYS, type SortKey, type SortState } from './report-figures';
 import { ReportTableCards } from './report-table-cards';
 

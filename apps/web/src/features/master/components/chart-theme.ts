@@ -1,5 +1,5 @@
 import { CHART_ANIMATION } from '@partner-portal/shared/constants';
-import { chartColors } from '@/embed/format';
+import { chartColors } from '@/embed/chart-colors';
 
 /*
  * The console's charts look like the built-in dashboards' (embed/charts.tsx): their colours,

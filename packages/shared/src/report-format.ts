@@ -1,4 +1,9 @@
-import type { Locale } from '@partner-portal/shared/constants';
+import type { Locale } from './constants';
+
+/*
+ * The figures of reports as the dashboards show them and the report digest mails them: one
+ * formatting, so a digest's numbers read exactly like the tiles they summarise.
+ */
 
 /** Report money is in US dollars: the demo data's currency, and the one imports are read in. */
 const REPORT_CURRENCY = 'USD';
@@ -54,11 +59,4 @@ export function percentChange(current: number, previous: number): number | null 
 
 export function formatPercent(locale: Locale, value: number): string {
   return numberFormat(locale, 'percent').format(value);
-}
-
-/** Chart.js draws on a canvas, which needs concrete colours for the current theme. */
-export function chartColors(dark: boolean) {
-  return dark
-    ? { primary: '#818cf8', secondary: '#34d399', grid: '#374151', text: '#d1d5db' }
-    : { primary: '#4f46e5', secondary: '#059669', grid: '#e5e7eb', text: '#374151' };
 }
