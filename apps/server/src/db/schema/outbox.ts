@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The headers a mail may add to the usual ones: one-click unsubscribe (RFC 8058). */
+export type MailHeaders = Partial<Record<'List-Unsubscribe' | 'List-Unsubscribe-Post', string>>;
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (UTF-8). */
+  content: string;
+}
 
 /**
  * Every mail, written in the transaction of the change it tells about and delivered after the
@@ -17,6 +27,10 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     template: text('template').notNull(),
+    /** Extra headers (List-Unsubscribe for the report digest), checked when queued. */
+    headers: jsonb('headers').$type<MailHeaders>(),
+    /** Small text files sent with the mail (the digest's CSV). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

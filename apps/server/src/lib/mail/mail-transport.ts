@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema/index';
+import { outbox, type MailAttachment, type MailHeaders } from '../../db/schema/index';
 
 export interface OutgoingMail {
   to: string;
@@ -11,6 +11,17 @@ export interface OutgoingMail {
   html: string;
   template: string;
   locale: string;
+  headers?: MailHeaders;
+  attachments?: MailAttachment[];
+}
+
+/** A header value is one line: a line break would let it add headers of its own. */
+function checkedHeaders(headers: MailHeaders | undefined): MailHeaders | null {
+  if (!headers) return null;
+  for (const [name, value] of Object.entries(headers)) {
+    if (/[\r\n]/.test(value ?? '')) throw new Error(`Mail header ${name} holds a line break`);
+  }
+  return headers;
 }
 
 /** A queued mail as the dispatcher hands it to a delivery. */
@@ -28,7 +39,13 @@ export interface MailTransport {
 export function createMailQueue(defaultDb: Db, from: string): MailTransport {
   return {
     async send(mail, db = defaultDb) {
-      await db.insert(outbox).values({ ...mail, from, replyTo: mail.replyTo ?? null });
+      await db.insert(outbox).values({
+        ...mail,
+        from,
+        replyTo: mail.replyTo ?? null,
+        headers: checkedHeaders(mail.headers),
+        attachments: mail.attachments ?? null,
+      });
     },
   };
 }
@@ -54,6 +71,8 @@ export function createSmtpDelivery(smtpUrl: string): MailDelivery {
         html: mail.html,
         // The outbox id: a receiving server can tell a retried delivery from a new mail.
         messageId: `<${mail.id}@partner-portal>`,
+        headers: mail.headers ?? undefined,
+        attachments: mail.attachments ?? undefined,
       });
     },
     async close() {
