@@ -26,6 +26,8 @@ const onlySessionServiceMints = {
  * services below, nothing else. Route files compose services; services depend one way.
  */
 const SERVER_ENTRY_POINTS = [
+  'analytics/report-queries',
+  'analytics/report-scope.service',
   'analytics/workbook-catalogue',
   'audit/audit-list.service',
   'auth/impersonation.service',

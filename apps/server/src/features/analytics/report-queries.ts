@@ -151,3 +151,48 @@ export async function dataRange(
     .where(scoped(reportDaily, scope));
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }
+
+/** One raw report row, as exports list them. */
+export interface ReportRowOut {
+  date: string;
+  advertiser: string;
+  campaign: string;
+  channel: string;
+  country: string;
+  device: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  revenue: number;
+  payout: number;
+}
+
+/**
+ * The scope's raw rows in the range, oldest first, at most `limit` (the digest's CSV): through
+ * the same row-level bound as every other query.
+ */
+export async function rowsInRange(
+  db: Db,
+  scope: ReportScope,
+  range: ReportRange,
+  limit: number,
+): Promise<ReportRowOut[]> {
+  return db
+    .select({
+      date: sql<string>`${reportRows.date}::text`,
+      advertiser: reportRows.advertiser,
+      campaign: reportRows.campaign,
+      channel: reportRows.channel,
+      country: reportRows.country,
+      device: reportRows.device,
+      impressions: sql<number>`${reportRows.impressions}::float8`,
+      clicks: sql<number>`${reportRows.clicks}::float8`,
+      conversions: sql<number>`${reportRows.conversions}::float8`,
+      revenue: sql<number>`${reportRows.revenue}::float8`,
+      payout: sql<number>`${reportRows.payout}::float8`,
+    })
+    .from(reportRows)
+    .where(scoped(reportRows, scope, range))
+    .orderBy(asc(reportRows.date), asc(reportRows.id))
+    .limit(limit);
+}
