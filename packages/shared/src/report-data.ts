@@ -64,6 +64,9 @@ export const MetricTotalsSchema = z.object({
 });
 export type MetricTotals = z.infer<typeof MetricTotalsSchema>;
 
+/** One raw report row: its day, where it belongs and its figures (exports, the digest's CSV). */
+export type ReportRecord = { date: string } & Record<ReportDimension, string> & MetricTotals;
+
 /** KPI tiles: the range and the same number of days just before it. */
 export const KpisResponseSchema = z.object({
   current: MetricTotalsSchema,

@@ -4,6 +4,7 @@ import type {
   BreakdownResponse,
   KpisResponse,
   MetricTotals,
+  ReportRecord,
   ReportDimension,
   ReportRange,
   TrendResponse,
@@ -152,21 +153,6 @@ export async function dataRange(
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }
 
-/** One raw report row, as exports list them. */
-export interface ReportRowOut {
-  date: string;
-  advertiser: string;
-  campaign: string;
-  channel: string;
-  country: string;
-  device: string;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  revenue: number;
-  payout: number;
-}
-
 /**
  * The scope's raw rows in the range, oldest first, at most `limit` (the digest's CSV): through
  * the same row-level bound as every other query.
@@ -176,7 +162,7 @@ export async function rowsInRange(
   scope: ReportScope,
   range: ReportRange,
   limit: number,
-): Promise<ReportRowOut[]> {
+): Promise<ReportRecord[]> {
   return db
     .select({
       date: sql<string>`${reportRows.date}::text`,

@@ -1,6 +1,6 @@
 import type { Locale } from '@partner-portal/shared/constants';
 import { DIGEST_TOP_ROWS, type DigestFrequency } from '@partner-portal/shared/digests';
-import type { KpisResponse, ReportMetric } from '@partner-portal/shared/report-data';
+import type { KpisResponse, ReportMetric, ReportRecord } from '@partner-portal/shared/report-data';
 import {
   formatCount,
   formatMoney,
@@ -515,20 +515,6 @@ export function renderDigest(content: DigestContent): RenderedMail {
 // The CSV attachment
 
 /** One day of one advertiser, campaign, channel, country and device. */
-export interface DigestCsvRow {
-  date: string;
-  advertiser: string;
-  campaign: string;
-  channel: string;
-  country: string;
-  device: string;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  revenue: number;
-  payout: number;
-}
-
 const DIGEST_CSV_HEADER = [
   'date',
   'advertiser',
@@ -551,7 +537,7 @@ const cents = (value: number) => Math.round(value * 100) / 100;
  * run as formulas neutralised (toCsv); `truncated` says whether rows were left out.
  */
 export function digestCsv(
-  rows: readonly DigestCsvRow[],
+  rows: readonly ReportRecord[],
   max: number,
 ): { csv: string; truncated: boolean } {
   const limit = Math.max(0, Math.floor(max));
