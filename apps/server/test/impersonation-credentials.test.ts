@@ -39,6 +39,8 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
   'PATCH /api/key/:id': { name: 'Renamed' },
   'POST /api/key/:id/roll': { overlap: '0' },
   'DELETE /api/key/:id': {},
+  // Whether every member must use 2FA decides how everyone signs in.
+  'PATCH /api/account/security': { require_2fa: false },
 };
 
 async function impersonatedOwner() {
