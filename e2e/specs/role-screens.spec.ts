@@ -19,7 +19,7 @@ import {
 const USERS = [
   { email: 'admin@demo.test', name: 'admin', hub: 7 },
   { email: 'advertiser@demo.test', name: 'advertiser', hub: 4 },
-  { email: 'solo@demo.test', name: 'solo', hub: 9 },
+  { email: 'solo@demo.test', name: 'solo', hub: 10 },
 ] as const;
 
 const EVERY_MEMBER = ['/welcome', '/dashboard/core', '/dashboard/plus', '/help'];

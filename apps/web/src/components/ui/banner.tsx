@@ -31,13 +31,14 @@ export function Banner({
       role={variant === 'error' ? 'alert' : 'status'}
       data-variant={variant}
       className={cn(
-        'flex items-start gap-3 rounded-lg border p-4 text-sm text-foreground',
+        // Wraps: on a phone the action goes under the text instead of past the edge.
+        'flex flex-wrap items-start gap-3 rounded-lg border p-4 text-sm text-foreground',
         classes,
         className,
       )}
     >
       <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
-      <div className="grid flex-1 gap-1">
+      <div className="grid min-w-48 flex-1 gap-1">
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className="text-foreground/90">{children}</div> : null}
       </div>
