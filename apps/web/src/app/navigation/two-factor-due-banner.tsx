@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session-store';
 import { isTwoFactorDue } from '../route-guard';
+import { NoticeBar } from './notice-bar';
 import { paths } from '../route-table';
 
 /**
@@ -22,27 +23,23 @@ export function TwoFactorDueBanner() {
     timeStyle: 'short',
   }).format(new Date(deadline));
   return (
-    <div
-      role="region"
-      aria-label={t('app.two_factor_due.label')}
-      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-warning/50 bg-warning/15 px-4 py-2 text-sm"
+    <NoticeBar
+      label={t('app.two_factor_due.label')}
+      icon={ShieldAlert}
+      action={
+        pathname === paths.account2fa ? null : (
+          <Link
+            to={paths.account2fa}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('app.two_factor_due.set_up')}
+          </Link>
+        )
+      }
     >
-      <p className="flex min-w-0 items-center gap-2">
-        <ShieldAlert aria-hidden className="size-4 shrink-0 text-warning" />
-        <span className="min-w-0 [overflow-wrap:anywhere]">
-          {due
-            ? t('app.two_factor_due.now', { account: session.account_name })
-            : t('app.two_factor_due.by', { account: session.account_name, date })}
-        </span>
-      </p>
-      {pathname === paths.account2fa ? null : (
-        <Link
-          to={paths.account2fa}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('app.two_factor_due.set_up')}
-        </Link>
-      )}
-    </div>
+      {due
+        ? t('app.two_factor_due.now', { account: session.account_name })
+        : t('app.two_factor_due.by', { account: session.account_name, date })}
+    </NoticeBar>
   );
 }
