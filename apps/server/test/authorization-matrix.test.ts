@@ -267,6 +267,13 @@ const TABLE: Record<string, Row> = {
 
   'GET /api/notification': { access: 'authenticated', passed: 200 },
   'PATCH /api/notification': { access: 'authenticated', payload: {}, passed: 400 },
+  'GET /api/digest/preview': { access: 'authenticated', passed: 200 },
+  // Signed by its token, not by a session: a made-up one is refused for what it is.
+  'POST /api/digest/unsubscribe': {
+    access: 'public',
+    url: '/api/digest/unsubscribe?token=made-up',
+    passed: 400,
+  },
   'POST /api/event': { access: 'authenticated', scope: 'event.create', payload: {}, passed: 400 },
   'POST /api/feedback': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/utility/mail': { access: 'authenticated', payload: {}, passed: 400 },

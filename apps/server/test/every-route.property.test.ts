@@ -75,6 +75,10 @@ const EXAMPLES: Record<string, Example> = {
   },
   'POST /api/event': { body: () => ({ name: 'opened_help', metadata: { where: 'menu' } }) },
   'PATCH /api/notification': { body: () => ({ new_signin: true }) },
+  'GET /api/digest/preview': {
+    query: () => ({ frequency: 'weekdays', timezone: 'Europe/Madrid', csv: 'true' }),
+  },
+  'POST /api/digest/unsubscribe': { query: () => ({ token: `${randomUUID()}.${token43()}` }) },
   // Off, as a valid example: the fuzzed owner has no 2FA, so turning it on is refused anyway.
   'PATCH /api/account/security': { body: () => ({ require_2fa: false, grace_days: 7 }) },
   'DELETE /api/user/:id': { params: () => ({ id: randomUUID() }) },

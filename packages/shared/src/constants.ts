@@ -32,8 +32,21 @@ export const NOTIFICATION_NAMES = [
   'plan_updated',
   'card_updated',
   'invite_accepted',
+  'report_digest',
 ] as const;
 export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
+
+/**
+ * What a switch is until the user sets it: the four account mails are on, while the report digest
+ * (docs/product.md#report-digests) is a newsletter-like mail nobody should get unasked.
+ */
+export const NOTIFICATION_DEFAULTS: Record<NotificationName, boolean> = {
+  new_signin: true,
+  plan_updated: true,
+  card_updated: true,
+  invite_accepted: true,
+  report_digest: false,
+};
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

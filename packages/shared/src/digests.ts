@@ -31,3 +31,49 @@ export const TimeZoneSchema = z
   .string()
   .max(64)
   .refine(isTimeZone, { message: encodeMessage('global.form.timezone.error.invalid') });
+
+/**
+ * GET /api/digest/preview: the user's next digest as the mail will hold it — for the saved
+ * settings, or for the choices given in the query before they are saved.
+ */
+export const DigestPreviewQuerySchema = z.strictObject({
+  frequency: DigestFrequencySchema.optional(),
+  timezone: TimeZoneSchema.optional(),
+  csv: z.enum(['true', 'false']).optional(),
+});
+export type DigestPreviewQuery = z.infer<typeof DigestPreviewQuerySchema>;
+
+/**
+ * `ready`: the mail as it stands with the data so far. Otherwise why none would go: the period
+ * has no data yet, the user's account requires 2FA they have not set up, or they have no account
+ * whose reports could be told.
+ */
+export const DIGEST_PREVIEW_STATUSES = [
+  'ready',
+  'no_data',
+  'two_factor_required',
+  'no_account',
+] as const;
+
+export const DigestPreviewSchema = z.object({
+  status: z.enum(DIGEST_PREVIEW_STATUSES),
+  /** The account whose reports it tells of (the one the user signs in to). */
+  account_name: z.string().nullable(),
+  frequency: DigestFrequencySchema,
+  timezone: z.string(),
+  /** The local days it covers, both included, and when it goes out (ISO). */
+  period: z.object({ from: z.string(), to: z.string() }),
+  send_at: z.string(),
+  subject: z.string().nullable(),
+  /** The mail's own HTML, shown in a sandboxed frame. */
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  /** The CSV attachment's file name, when one would be attached. */
+  attachment: z.string().nullable(),
+});
+export type DigestPreview = z.infer<typeof DigestPreviewSchema>;
+
+/** POST /api/digest/unsubscribe?token=: the signed link from the digest, no sign-in needed. */
+export const DigestUnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
+export const DigestUnsubscribeSchema = z.object({ unsubscribed: z.literal(true) });
+export type DigestUnsubscribe = z.infer<typeof DigestUnsubscribeSchema>;

@@ -8,6 +8,7 @@ import {
 } from './field-limits';
 import { encodeMessage } from './form-messages';
 import { LOCALES } from './constants';
+import { DigestFrequencySchema, TimeZoneSchema } from './digests';
 import { CurrentUserSchema } from './user';
 import { emailField, otpCodeField, passwordField, requiredText, storableText } from './validation';
 
@@ -153,6 +154,10 @@ export const PROFILE_FIELDS = {
   dark_mode: z.boolean().optional(),
   locale: z.enum(LOCALES).optional(),
   support_enabled: z.boolean().optional(),
+  /** The report digest's cadence, clock and attachment (docs/product.md#report-digests). */
+  digest_frequency: DigestFrequencySchema.optional(),
+  timezone: TimeZoneSchema.optional(),
+  digest_csv: z.boolean().optional(),
 };
 export const ProfileUpdateInputSchema = z
   .strictObject(PROFILE_FIELDS)

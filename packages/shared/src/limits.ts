@@ -31,6 +31,12 @@ export const ADDRESS_LIMITS = {
     windowMs: MINUTE,
     reason: 'Codes are six digits: a few tries per minute keep guessing hopeless.',
   },
+  unsubscribe: {
+    max: 20,
+    windowMs: MINUTE,
+    reason:
+      'A digest link is clicked once, and a mail client posts its one-click unsubscribe once; the links are signed, so a run of them is a script, not a person.',
+  },
   signup: {
     max: 10,
     windowMs: MINUTE,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PermissionSchema } from './permissions';
 import { PlanIdSchema, SubscriptionStatusSchema } from './plans';
 import { LOCALES } from './constants';
+import { DigestFrequencySchema } from './digests';
 
 export const AccountSummarySchema = z.object({ id: z.string(), name: z.string() });
 export type AccountSummary = z.infer<typeof AccountSummarySchema>;
@@ -47,6 +48,12 @@ export const CurrentUserSchema = z.object({
    * up is open to them here (docs/product.md#two-factor-policy); absent otherwise.
    */
   two_factor_deadline: z.string().optional(),
+  // The report digest's settings (docs/product.md#report-digests). Defaults, because a record
+  // stored in the browser before digests existed must still read as signed in.
+  digest_frequency: DigestFrequencySchema.default('weekly'),
+  /** Null until saved: the settings screen offers the browser's zone. */
+  timezone: z.string().nullable().default(null),
+  digest_csv: z.boolean().default(false),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

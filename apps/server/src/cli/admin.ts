@@ -16,6 +16,7 @@ import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
 import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { advanceBillingClock } from '../features/billing/billing-advance';
+import { sendDueDigests } from '../features/digests/digest-job';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
 import { createMailTransport, type AppContext } from '../lib/app-context';
 import { LiveSessions } from '../lib/live-sessions';
@@ -215,6 +216,21 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
         );
       }),
   },
+  'send-digests': {
+    usage:
+      'send-digests [--as-of <date-time>]        send the report digests due at that moment (default: now)',
+    run: (args) =>
+      withDatabase(async (database, config) => {
+        const at = args.indexOf('--as-of');
+        const asOf = at >= 0 ? parseAsOf(args[at + 1]) : new Date();
+        const ctx = { ...createCliContext(database, config), now: () => asOf };
+        const report = await sendDueDigests(ctx);
+        console.log(
+          `Report digests as of ${asOf.toISOString()}: ${report.sent} sent, ${report.skipped} skipped, ${report.failed} failed.`,
+        );
+        if (report.failed > 0) process.exitCode = 1;
+      }),
+  },
   backup: {
     usage:
       'backup <file>                             write the embedded database to <file> (gzip), server running or not',
@@ -281,6 +297,15 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
       }),
   },
 };
+
+/** `2026-11-30`, `2026-11-30T08:05`, or a full ISO instant; a bare date is its UTC midnight. */
+function parseAsOf(value: string | undefined): Date {
+  const at = value ? new Date(value) : new Date(Number.NaN);
+  if (!value || Number.isNaN(at.getTime())) {
+    throw new Error('Usage: send-digests --as-of <date-time>, e.g. 2026-11-30T09:00Z');
+  }
+  return at;
+}
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

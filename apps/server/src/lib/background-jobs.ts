@@ -4,6 +4,7 @@ import { purgeAuditLog } from '../features/audit/audit-retention';
 import { runBillingTick } from '../features/billing/billing-job';
 import { reconcileAttempts } from '../features/billing/reconcile-attempts.service';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
+import { runReportDigests } from '../features/digests/digest-job';
 import type { AppContext } from './app-context';
 
 /**
@@ -16,6 +17,7 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   { name: 'unrecorded payments', run: (ctx) => reconcileAttempts(ctx) },
   { name: 'API key expiry mail', run: (ctx) => mailExpiringKeys(ctx) },
   { name: '2FA policy reminders and deadlines', run: (ctx) => runTwoFactorPolicy(ctx) },
+  { name: 'report digests', run: (ctx) => runReportDigests(ctx) },
   {
     name: 'retention purge',
     run: async (ctx) =>

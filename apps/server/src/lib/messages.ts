@@ -99,6 +99,9 @@ const en = {
     'Every member must now use two-factor authentication. Members without it told by e-mail: {{count}}.',
   'message.two_factor_policy_off': 'Two-factor authentication is no longer required.',
   'message.two_factor_policy_saved': 'Security settings saved.',
+  'error.digest_unsubscribe_invalid':
+    'This unsubscribe link is not valid. Open the latest digest and use its link, or turn digests off under Account → Notifications.',
+  'message.digest_unsubscribed': 'You will not get report digests any more.',
   'error.console_needs_card':
     'This account has no paid subscription, so only its owner can start a paid plan (with a card).',
   'error.console_no_subscription': 'This account has no subscription to cancel.',
@@ -286,6 +289,9 @@ const es: Record<MessageKey, string> = {
     'Ahora todos los miembros deben usar la autenticación en dos pasos. Miembros sin ella avisados por correo: {{count}}.',
   'message.two_factor_policy_off': 'Ya no se exige la autenticación en dos pasos.',
   'message.two_factor_policy_saved': 'Ajustes de seguridad guardados.',
+  'error.digest_unsubscribe_invalid':
+    'Este enlace para darte de baja no es válido. Abre el último resumen y usa su enlace, o desactiva los resúmenes en Cuenta → Notificaciones.',
+  'message.digest_unsubscribed': 'Ya no recibirás resúmenes de informes.',
   'error.console_needs_card':
     'Esta cuenta no tiene una suscripción de pago, así que solo su propietario puede empezar un plan de pago (con una tarjeta).',
   'error.console_no_subscription': 'Esta cuenta no tiene ninguna suscripción que cancelar.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { outbox } from '../db/schema';
+import { digestDeliveries, outbox } from '../db/schema';
+import { createUser } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { buildTestApp } from '../../test/build-test-app';
 import { createTestConfig } from '../../test/test-config';
@@ -65,6 +66,25 @@ describe('GET /metrics', () => {
       template: 'test',
       locale: 'en',
     });
+    const { user } = await createUser(database.db);
+    const digest = {
+      userId: user.id,
+      frequency: 'daily' as const,
+      periodFrom: '2026-11-20',
+      periodTo: '2026-11-20',
+      dueAt: new Date('2026-11-21T08:00:00Z'),
+    };
+    await database.db.insert(digestDeliveries).values([
+      { ...digest, periodKey: 'daily:2026-11-20', status: 'failed', attempts: 5 },
+      // Not due for a long while, so no digest job of another test file sends it meanwhile.
+      {
+        ...digest,
+        periodKey: 'daily:2026-11-21',
+        status: 'pending',
+        nextAttemptAt: new Date('2100-01-01T00:00:00Z'),
+      },
+      { ...digest, periodKey: 'daily:2026-11-22', status: 'sent' },
+    ]);
     for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/api/health' });
     await app.inject({ method: 'GET', url: '/api/user' });
     await app.inject({ method: 'GET', url: `/api/no-such-route/${Math.random()}` });
@@ -96,6 +116,10 @@ describe('GET /metrics', () => {
     expect(sample(text, 'session_cache_lookups{result="hit"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'mail_outbox_unsent{failed="false"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'mail_outbox_unsent{failed="true"}')).toBe(0);
+    // A digest given up is the operator's to look at. (At least: on PostgreSQL other test files
+    // share the database.)
+    expect(sample(text, 'report_digests_unsent{status="failed"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'report_digests_unsent{status="pending"}')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('process_resident_memory_bytes');
     await app.close();
   });

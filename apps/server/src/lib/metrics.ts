@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isNull, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
-import { outbox } from '../db/schema';
+import { digestDeliveries, outbox } from '../db/schema';
 import { AppError } from './app-error';
 import type { LiveSessions } from './live-sessions';
 
@@ -96,6 +96,30 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
         .where(isNull(outbox.sentAt));
       this.set({ failed: 'false' }, row?.waiting ?? 0);
       this.set({ failed: 'true' }, row?.failed ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: 'report_digests_unsent',
+    help: 'Report digests due and not sent: waiting or retrying (status="pending"), or given up after repeated failures (status="failed").',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const [row] = await deps.database.db
+        .select({
+          pending:
+            sql<number>`count(*) filter (where ${digestDeliveries.status} = 'pending')`.mapWith(
+              Number,
+            ),
+          failed:
+            sql<number>`count(*) filter (where ${digestDeliveries.status} = 'failed')`.mapWith(
+              Number,
+            ),
+        })
+        .from(digestDeliveries)
+        .where(inArray(digestDeliveries.status, ['pending', 'failed']));
+      this.set({ status: 'pending' }, row?.pending ?? 0);
+      this.set({ status: 'failed' }, row?.failed ?? 0);
     },
   });
 

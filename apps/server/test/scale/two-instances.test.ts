@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, events, localCustomers, localInvoices, users } from '../../src/db/schema/index';
+import {
+  accounts,
+  events,
+  localCustomers,
+  localInvoices,
+  notificationSettings,
+  reportRows,
+  users,
+} from '../../src/db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../factories';
 import { PASSWORD } from '../identity-helpers';
 import { call, clientAddress, startCluster, within, type Cluster, type Instance } from './cluster';
@@ -185,6 +193,50 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const invoices = await invoicesOf();
     expect(invoices).toHaveLength(2);
     expect(new Set(invoices.map((invoice) => invoice.number)).size).toBe(2);
+  });
+
+  it('send a report digest once, though both instances run the digest job every second', async () => {
+    const account = await createAccount(db());
+    const days = Array.from({ length: 5 }, (_, index) =>
+      new Date(Date.now() - index * 86_400_000).toISOString().slice(0, 10),
+    );
+    await db()
+      .insert(reportRows)
+      .values(
+        days.map((date) => ({
+          accountId: account.id,
+          date,
+          advertiser: 'Acme Shoes',
+          campaign: 'Boots',
+          channel: 'search',
+          country: 'US',
+          device: 'mobile',
+          impressions: 1000,
+          clicks: 50,
+          conversions: 5,
+          revenue: '120.00',
+          payout: '80.00',
+        })),
+      );
+    const { user } = await createUser(db(), { account, permission: 'owner' });
+    await db()
+      .update(users)
+      .set({ digestFrequency: 'daily', timezone: 'UTC' })
+      .where(eq(users.id, user.id));
+    // Opted in three days ago: the latest daily digest is owed now.
+    await db()
+      .insert(notificationSettings)
+      .values({
+        userId: user.id,
+        name: 'report_digest',
+        active: true,
+        updatedAt: new Date(Date.now() - 3 * 86_400_000),
+      });
+    const digests = () => cluster.mails().filter((mail) => mail.to.includes(user.email));
+    await within(10_000, async () => digests().length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0]?.subject).toMatch(/daily report/i);
   });
 
   it('purge an account past its retention once, though both instances run the purge', async () => {

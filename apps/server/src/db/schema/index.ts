@@ -4,6 +4,7 @@ export * from './api-keys';
 export * from './audit';
 export * from './activity';
 export * from './billing';
+export * from './digests';
 export * from './invites';
 export * from './local-processor';
 export * from './outbox';

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DigestFrequency } from '@partner-portal/shared/digests';
 import { accounts } from './accounts';
 
 export const users = pgTable(
@@ -45,6 +46,12 @@ export const users = pgTable(
     isMaster: boolean('is_master').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
+    // The report digest's cadence and clock (docs/product.md#report-digests); whether it comes at
+    // all is the `report_digest` notification. Null zone: never set, read as UTC until the
+    // settings screen saves the browser's.
+    digestFrequency: text('digest_frequency').$type<DigestFrequency>().notNull().default('weekly'),
+    timezone: text('timezone'),
+    digestCsv: boolean('digest_csv').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

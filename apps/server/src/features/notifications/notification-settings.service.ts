@@ -1,10 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { NOTIFICATION_NAMES, type NotificationName } from '@partner-portal/shared/constants';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_DEFAULTS,
+  NOTIFICATION_NAMES,
+  type NotificationName,
+} from '@partner-portal/shared/constants';
 import type { NotificationList, NotificationPatch } from '@partner-portal/shared/notifications';
 import type { Db } from '../../db/client';
 import { notificationSettings } from '../../db/schema/index';
 
-/** A notification is on until the user turns it off (no row means the default: on). */
+/** A notification is what the user set, or its default (NOTIFICATION_DEFAULTS) without a row. */
 export async function isNotificationActive(
   db: Db,
   userId: string,
@@ -15,20 +19,27 @@ export async function isNotificationActive(
     .from(notificationSettings)
     .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.name, name)))
     .limit(1);
-  return row?.active ?? true;
+  return row?.active ?? NOTIFICATION_DEFAULTS[name];
 }
 
-/** Every notification of the user, on unless they turned it off, in the catalogue's order. */
+/** Every notification of the user, as set or by default, in the catalogue's order. */
 export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
   const rows = await db
     .select({ name: notificationSettings.name, active: notificationSettings.active })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
   const stored = new Map(rows.map((row) => [row.name, row.active]));
-  return NOTIFICATION_NAMES.map((name) => ({ name, active: stored.get(name) ?? true }));
+  return NOTIFICATION_NAMES.map((name) => ({
+    name,
+    active: stored.get(name) ?? NOTIFICATION_DEFAULTS[name],
+  }));
 }
 
-/** Saves the switches given (any subset) and answers the whole list. */
+/**
+ * Saves the switches given (any subset) and answers the whole list. `updated_at` moves only when a
+ * switch flips: for the report digest it is the moment of opting in, and digests are owed only
+ * for periods due after it (features/digests/digest-job.ts), so saving "on" again changes nothing.
+ */
 export async function updateNotifications(
   db: Db,
   userId: string,
@@ -45,7 +56,10 @@ export async function updateNotifications(
         .values({ userId, name, active, updatedAt: now })
         .onConflictDoUpdate({
           target: [notificationSettings.userId, notificationSettings.name],
-          set: { active, updatedAt: now },
+          set: {
+            active,
+            updatedAt: sql`case when ${notificationSettings.active} = excluded.active then ${notificationSettings.updatedAt} else excluded.updated_at end`,
+          },
         });
     }
   });

@@ -17,19 +17,21 @@ const list = (token: string) =>
 const patch = (token: string, payload: Record<string, unknown> | unknown[]) =>
   env.app.inject({ method: 'PATCH', url: '/api/notification', headers: bearer(token), payload });
 
-const ALL_ON = [
+// The account mails are on until turned off; the report digest is off until asked for.
+const DEFAULTS = [
   { name: 'new_signin', active: true },
   { name: 'plan_updated', active: true },
   { name: 'card_updated', active: true },
   { name: 'invite_accepted', active: true },
+  { name: 'report_digest', active: false },
 ];
 
 describe('/api/notification', () => {
-  it('starts with every notification on', async () => {
+  it('starts with the account mails on and the report digest off', async () => {
     const me = await signedInUser(env.app, env.database.db);
     const answer = await list(me.token);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().data).toEqual(ALL_ON);
+    expect(answer.json().data).toEqual(DEFAULTS);
   });
 
   it('saves any subset and answers the whole list, for this user only', async () => {
@@ -42,11 +44,12 @@ describe('/api/notification', () => {
       { name: 'plan_updated', active: true },
       { name: 'card_updated', active: true },
       { name: 'invite_accepted', active: false },
+      { name: 'report_digest', active: false },
     ]);
     const second = await patch(me.token, { invite_accepted: true });
     expect(second.json().data[3]).toEqual({ name: 'invite_accepted', active: true });
     expect(second.json().data[0]).toEqual({ name: 'new_signin', active: false });
-    expect((await list(other.token)).json().data).toEqual(ALL_ON);
+    expect((await list(other.token)).json().data).toEqual(DEFAULTS);
   });
 
   it('refuses unknown names, non-boolean values and an empty body', async () => {
@@ -58,7 +61,7 @@ describe('/api/notification', () => {
     expect(notBoolean.json().inputError).toBe('new_signin');
     expect((await patch(me.token, {})).statusCode).toBe(400);
     expect((await patch(me.token, [])).statusCode).toBe(400);
-    expect((await list(me.token)).json().data).toEqual(ALL_ON);
+    expect((await list(me.token)).json().data).toEqual(DEFAULTS);
   });
 
   it('is obeyed: with new_signin off, signing in mails nothing', async () => {

@@ -72,6 +72,9 @@ export function toCurrentUser(
     ...(account.twoFactorDeadline && !user.totpEnabled
       ? { two_factor_deadline: account.twoFactorDeadline.toISOString() }
       : {}),
+    digest_frequency: user.digestFrequency,
+    timezone: user.timezone,
+    digest_csv: user.digestCsv,
   };
 }
 

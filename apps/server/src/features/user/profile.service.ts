@@ -62,6 +62,9 @@ export async function updateProfile(
     ...(fields.dark_mode !== undefined ? { darkMode: fields.dark_mode } : {}),
     ...(fields.locale !== undefined ? { locale: fields.locale } : {}),
     ...(fields.support_enabled !== undefined ? { supportEnabled: fields.support_enabled } : {}),
+    ...(fields.digest_frequency !== undefined ? { digestFrequency: fields.digest_frequency } : {}),
+    ...(fields.timezone !== undefined ? { timezone: fields.timezone } : {}),
+    ...(fields.digest_csv !== undefined ? { digestCsv: fields.digest_csv } : {}),
   };
   await ctx.db.transaction(async (tx) => {
     const audit = (change: Pick<AuditChange, 'action' | 'changes'>) =>

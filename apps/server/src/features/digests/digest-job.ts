@@ -1,0 +1,213 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { isTimeZone } from '@partner-portal/shared/digests';
+import { digestDeliveries, notificationSettings, users } from '../../db/schema/index';
+import type { AppContext } from '../../lib/app-context';
+import { retryDelayMs } from '../../lib/mail/mail-dispatcher';
+import type { OutgoingMail } from '../../lib/mail/mail-transport';
+import { isNotificationActive } from '../notifications/notification-settings.service';
+import { composeDigestMail, digestRecipient, type DigestSkipReason } from './digest-mail.service';
+import { latestDuePeriod } from './digest-periods';
+
+/** Digests one tick sends at most; the next tick takes the rest. */
+const BATCH = 50;
+/** Failed tries after which a digest is given up (status `failed`) for the operator. */
+export const DIGEST_MAX_ATTEMPTS = 5;
+
+/** The zone a digest keeps time in: the user's, or UTC while they have not set one. */
+export function digestZone(timezone: string | null): string {
+  return timezone && isTimeZone(timezone) ? timezone : 'UTC';
+}
+
+/**
+ * Claims each opted-in user's latest due period by inserting its row; the unique (user, period)
+ * key makes this idempotent across ticks and instances. Only periods due after the user opted
+ * in are owed — turning digests on at 10:00 does not mail that morning's — and a period missed
+ * while no instance ran is still sent, but only the latest one, never a backlog.
+ */
+export async function scheduleDueDigests(ctx: AppContext, now: Date): Promise<number> {
+  const subscribers = await ctx.db
+    .select({
+      userId: users.id,
+      frequency: users.digestFrequency,
+      timezone: users.timezone,
+      optedInAt: notificationSettings.updatedAt,
+    })
+    .from(notificationSettings)
+    .innerJoin(users, eq(users.id, notificationSettings.userId))
+    .where(
+      and(
+        eq(notificationSettings.name, 'report_digest'),
+        eq(notificationSettings.active, true),
+        eq(users.disabled, false),
+      ),
+    );
+  const owed = subscribers.flatMap((subscriber) => {
+    const period = latestDuePeriod(subscriber.frequency, digestZone(subscriber.timezone), now);
+    if (period.sendAt < subscriber.optedInAt) return [];
+    return [
+      {
+        userId: subscriber.userId,
+        periodKey: period.key,
+        frequency: subscriber.frequency,
+        periodFrom: period.from,
+        periodTo: period.to,
+        dueAt: period.sendAt,
+        nextAttemptAt: now,
+      },
+    ];
+  });
+  if (owed.length === 0) return 0;
+  const inserted = await ctx.db
+    .insert(digestDeliveries)
+    .values(owed)
+    .onConflictDoNothing({ target: [digestDeliveries.userId, digestDeliveries.periodKey] })
+    .returning({ id: digestDeliveries.id });
+  return inserted.length;
+}
+
+/** 'elsewhere': another instance took it over (our lease ran out); 'none': nothing was due. */
+type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'elsewhere' | 'none';
+type DeliveryRow = typeof digestDeliveries.$inferSelect;
+
+/**
+ * How long a taken digest is this instance's: past it, a crash's leftover is taken again. Far
+ * longer than building one takes (a few report queries).
+ */
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * Takes one due digest, the outbox's way: claimed with FOR UPDATE SKIP LOCKED and a lease (so
+ * another instance takes another), built outside any transaction (the report queries), then
+ * queued in the mail outbox and marked sent in one transaction — only if the claim still holds.
+ * A crash anywhere leaves either both or neither, so the mail goes out once. 'none': nothing due.
+ */
+async function deliverOne(ctx: AppContext, now: Date): Promise<DeliveryOutcome> {
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(digestDeliveries)
+      .where(and(eq(digestDeliveries.status, 'pending'), lte(digestDeliveries.nextAttemptAt, now)))
+      .orderBy(asc(digestDeliveries.nextAttemptAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const lease = { attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + LEASE_MS) };
+    await tx.update(digestDeliveries).set(lease).where(eq(digestDeliveries.id, row.id));
+    return { ...row, ...lease };
+  });
+  if (!claimed) return 'none';
+  try {
+    const outcome = await composeFor(ctx, claimed, now);
+    return await ctx.db.transaction(async (tx) => {
+      // Still ours: not finished, and not taken again by an instance that saw the lease run out.
+      const [held] = await tx
+        .select({ id: digestDeliveries.id })
+        .from(digestDeliveries)
+        .where(
+          and(
+            eq(digestDeliveries.id, claimed.id),
+            eq(digestDeliveries.status, 'pending'),
+            eq(digestDeliveries.attempts, claimed.attempts),
+          ),
+        )
+        .for('update');
+      if (!held) return 'elsewhere';
+      if ('mail' in outcome) await ctx.mail.send(outcome.mail, tx);
+      await tx
+        .update(digestDeliveries)
+        .set({
+          status: 'mail' in outcome ? 'sent' : 'skipped',
+          skipReason: 'reason' in outcome ? outcome.reason : null,
+          accountId: 'mail' in outcome ? outcome.accountId : null,
+          lastError: null,
+          finishedAt: now,
+        })
+        .where(eq(digestDeliveries.id, claimed.id));
+      return 'mail' in outcome ? 'sent' : 'skipped';
+    });
+  } catch (error) {
+    // Whatever was under way rolled back: nothing was queued. Retry later, or give up.
+    await recordFailure(ctx, claimed, now, error);
+    return 'failed';
+  }
+}
+
+/** The digest's mail, or why there is none — read outside any transaction. */
+async function composeFor(
+  ctx: AppContext,
+  row: DeliveryRow,
+  now: Date,
+): Promise<{ mail: OutgoingMail; accountId: string } | { reason: DigestSkipReason }> {
+  // Unsubscribed since the period was claimed (the link, or the settings screen).
+  if (!(await isNotificationActive(ctx.db, row.userId, 'report_digest'))) {
+    return { reason: 'unsubscribed' };
+  }
+  const recipient = await digestRecipient(ctx.db, row.userId, now);
+  if (typeof recipient === 'string') return { reason: recipient };
+  const period = { key: row.periodKey, from: row.periodFrom, to: row.periodTo, sendAt: row.dueAt };
+  const mail = await composeDigestMail(ctx.db, ctx.config, recipient, period, row.frequency);
+  return mail ? { mail, accountId: recipient.account.id } : { reason: 'no_data' };
+}
+
+/** A try that threw: retried later (the mail outbox's back-off), or given up and logged. */
+async function recordFailure(ctx: AppContext, row: DeliveryRow, now: Date, error: unknown) {
+  const { attempts } = row;
+  const givenUp = attempts >= DIGEST_MAX_ATTEMPTS;
+  const message = error instanceof Error ? error.message : String(error);
+  await ctx.db
+    .update(digestDeliveries)
+    .set({
+      attempts,
+      lastError: message.slice(0, 1000),
+      status: givenUp ? 'failed' : 'pending',
+      finishedAt: givenUp ? now : null,
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+    })
+    // Only the try this instance made: another may have taken the row since.
+    .where(
+      and(
+        eq(digestDeliveries.id, row.id),
+        eq(digestDeliveries.status, 'pending'),
+        eq(digestDeliveries.attempts, attempts),
+      ),
+    );
+  const fields = { err: error, digest: row.id, user: row.userId, attempts };
+  if (givenUp) ctx.log.error(fields, 'report digest given up after repeated failures');
+  else ctx.log.warn(fields, 'report digest failed; it will be retried');
+}
+
+export interface DigestRun {
+  sent: number;
+  skipped: number;
+  failed: number;
+}
+
+/** Sends what is due, at most `limit` digests; answers what became of them. */
+export async function deliverDueDigests(
+  ctx: AppContext,
+  now: Date,
+  limit = BATCH,
+): Promise<DigestRun> {
+  const run: DigestRun = { sent: 0, skipped: 0, failed: 0 };
+  for (let taken = 0; taken < limit; taken += 1) {
+    const outcome = await deliverOne(ctx, now);
+    if (outcome === 'none') break;
+    if (outcome !== 'elsewhere') run[outcome] += 1;
+  }
+  return run;
+}
+
+/** The background job: claim what fell due, then send a batch of it. Answers the digests queued. */
+export async function runReportDigests(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  await scheduleDueDigests(ctx, now);
+  return (await deliverDueDigests(ctx, now)).sent;
+}
+
+/** Everything due at `ctx.now()`, to the end (`npm run admin -- send-digests`). */
+export function sendDueDigests(ctx: AppContext): Promise<DigestRun> {
+  const now = ctx.now();
+  return scheduleDueDigests(ctx, now).then(() =>
+    deliverDueDigests(ctx, now, Number.POSITIVE_INFINITY),
+  );
+}
