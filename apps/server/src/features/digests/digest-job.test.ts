@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestFrequency } from '@partner-portal/shared/digests';
 import type { Database } from '../../db/client';
-import { digestDeliveries, outbox, users } from '../../db/schema/index';
+import { accounts, digestDeliveries, outbox, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import type { MailTransport } from '../../lib/mail/mail-transport';
 import { createAccount, createReportRows, createUser } from '../../../test/factories';
@@ -172,6 +172,40 @@ describe('the report digest job', () => {
       for (const row of rows) expect(row).toMatchObject({ status: 'skipped', skipReason: reason });
       expect(await mailsTo(who.user.email)).toEqual([]);
     }
+  });
+
+  it('sends nothing to a member the 2FA policy keeps out, nor to one without a usable account', async () => {
+    const lockedOut = await subscriber({ optedIn: '2026-11-20T00:00:00Z' });
+    await db()
+      .update(accounts)
+      .set({
+        twoFactorRequiredAt: new Date('2026-11-10T00:00:00Z'),
+        twoFactorDeadline: new Date('2026-11-17T00:00:00Z'),
+      })
+      .where(eq(accounts.id, lockedOut.account.id));
+    const disabled = await subscriber({ optedIn: '2026-11-20T00:00:00Z' });
+    await db()
+      .update(accounts)
+      .set({ disabledAt: new Date('2026-11-21T00:00:00Z') })
+      .where(eq(accounts.id, disabled.account.id));
+    await sendDueDigests(contextAt(MONDAY_0800_MADRID));
+    for (const [who, reason] of [
+      [lockedOut, 'two_factor_required'],
+      [disabled, 'no_account'],
+    ] as const) {
+      expect(await deliveriesOf(who.user.id)).toEqual([
+        expect.objectContaining({ status: 'skipped', skipReason: reason }),
+      ]);
+      expect(await mailsTo(who.user.email)).toEqual([]);
+    }
+    // Once they set 2FA up, the next period is built for them again (it has no data, so no mail).
+    await db().update(users).set({ totpEnabled: true }).where(eq(users.id, lockedOut.user.id));
+    await sendDueDigests(contextAt('2026-11-30T07:00:00Z'));
+    expect(await mailsTo(lockedOut.user.email)).toHaveLength(0);
+    expect((await deliveriesOf(lockedOut.user.id)).map((row) => row.skipReason).sort()).toEqual([
+      'no_data',
+      'two_factor_required',
+    ]);
   });
 
   it('writes the mail in the user’s language, with the period’s rows attached when asked', async () => {
