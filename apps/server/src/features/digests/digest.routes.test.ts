@@ -4,6 +4,7 @@ import { notificationSettings } from '../../db/schema/index';
 import { createAccount, createReportRows } from '../../../test/factories';
 import { bearer, randomIp, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
+import { formatMoney } from '@partner-portal/shared/report-format';
 import { nextPeriod } from './digest-periods';
 
 /** docs/product.md#report-digests: the settings, the preview and the signed unsubscribe link. */
@@ -171,6 +172,38 @@ describe('GET /api/digest/preview', () => {
     expect(data.subject).toContain('semanal');
     for (const part of [data.subject, data.html, data.text]) expect(part).not.toContain('Globex');
   });
+
+  it.each([
+    ['owner', 'en'],
+    ['advertiser', 'es'],
+  ] as const)(
+    'holds the numbers the reports API gives the same viewer (%s, in %s)',
+    async (permission, locale) => {
+      const account = await accountWithRows();
+      const viewer = await signedInUser(env.app, db(), {
+        account,
+        permission,
+        advertiserName: permission === 'advertiser' ? 'Acme Shoes' : null,
+      });
+      await patchUser(viewer.token, { locale });
+      const digest = (await preview(viewer.token, '?frequency=weekly&timezone=UTC')).json().data;
+      const { from, to } = digest.period;
+      const reports = await env.app.inject({
+        method: 'GET',
+        url: `/api/reports?from=${from}&to=${to}&dimension=advertiser&page_size=100`,
+        headers: bearer(viewer.token),
+      });
+      expect(reports.statusCode).toBe(200);
+      const rows = reports.json().data.rows as { key: string; revenue: number }[];
+      expect(rows.map((row) => row.key).sort()).toEqual(
+        permission === 'advertiser' ? ['Acme Shoes'] : ['Acme Shoes', 'Globex'],
+      );
+      const revenue = rows.reduce((sum, row) => sum + row.revenue, 0);
+      expect(revenue).toBeGreaterThan(0);
+      expect(digest.html).toContain(formatMoney(locale, revenue));
+      expect(digest.text).toContain(formatMoney(locale, revenue));
+    },
+  );
 
   it('says there is nothing to send for a period without data', async () => {
     const me = await signedInUser(env.app, db(), { permission: 'owner' });
