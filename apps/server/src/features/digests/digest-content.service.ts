@@ -96,5 +96,5 @@ export async function buildDigest(
   const csv = options.withCsv
     ? digestCsv(await rowsInRange(db, scope, range, DIGEST_CSV_MAX_ROWS + 1), DIGEST_CSV_MAX_ROWS)
     : null;
-  return { content, csv };
+  return { content: { ...content, attachment: csv && { truncated: csv.truncated } }, csv };
 }

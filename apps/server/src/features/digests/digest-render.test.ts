@@ -231,6 +231,18 @@ describe('renderDigest', () => {
     expect(textLine(first.text, 'Plus')).toContain('No previous period');
   });
 
+  it('says when the period’s rows are attached, and when only the first 2,000 are', () => {
+    expect(renderDigest(content()).text).not.toContain('CSV');
+    const all = renderDigest(content({ attachment: { truncated: false } }));
+    for (const part of [all.html, all.text]) {
+      expect(part).toContain('The period’s rows are attached as a CSV file.');
+    }
+    const first = renderDigest(content({ locale: 'es', attachment: { truncated: true } }));
+    expect(first.text).toContain(
+      `las primeras ${formatCount('es', 2000)} filas del periodo; tu panel las tiene todas.`,
+    );
+  });
+
   it('calls a smaller loss a rise of the margin', () => {
     const { text } = renderDigest(content({ plusHeadline: { margin: -50, previousMargin: -100 } }));
     expect(textLine(text, 'Plus')).toContain(`▲ ${formatPercent('en', 0.5)}`);

@@ -1,5 +1,9 @@
 import type { Locale } from '@partner-portal/shared/constants';
-import { DIGEST_TOP_ROWS, type DigestFrequency } from '@partner-portal/shared/digests';
+import {
+  DIGEST_CSV_MAX_ROWS,
+  DIGEST_TOP_ROWS,
+  type DigestFrequency,
+} from '@partner-portal/shared/digests';
 import type { KpisResponse, ReportMetric, ReportRecord } from '@partner-portal/shared/report-data';
 import {
   formatCount,
@@ -38,6 +42,8 @@ export interface DigestContent {
   plusHeadline: { margin: number; previousMargin: number } | null;
   dashboardUrl: string;
   unsubscribeUrl: string;
+  /** The period's rows travel as a CSV attachment; `truncated`: only the first DIGEST_CSV_MAX_ROWS. */
+  attachment?: { truncated: boolean } | null;
 }
 
 const TEXT: Record<Locale, DigestText> = { en: DIGEST_TEXT_EN, es: DIGEST_TEXT_ES };
@@ -160,6 +166,8 @@ interface Digest {
   dashboardUrl: string;
   unsubscribeUrl: string;
   footer: string;
+  /** The line about the CSV attachment, or null without one. */
+  attachment: string | null;
   preheader: string;
 }
 
@@ -226,6 +234,12 @@ function digestOf(content: DigestContent): Digest {
       account: content.accountName,
       schedule: text.schedule[content.frequency],
     }),
+    attachment: content.attachment
+      ? text.attachment({
+          truncated: content.attachment.truncated,
+          max: formatCount(locale, DIGEST_CSV_MAX_ROWS),
+        })
+      : null,
     preheader: [
       capitalised(period),
       `${revenue.label} ${revenue.value}${revenue.change.percent ? ` (${revenue.change.percent})` : ''}`,
@@ -273,6 +287,7 @@ function renderText(d: Digest): string {
     '',
     `${text.action}: ${d.dashboardUrl}`,
     '',
+    ...(d.attachment ? [d.attachment, ''] : []),
     '—',
     d.footer,
     `${text.unsubscribe}: ${d.unsubscribeUrl}`,
@@ -493,6 +508,7 @@ ${preheader}
 ${plusHtml(d)}
 ${topHtml(d)}
 ${buttonHtml(d)}
+${d.attachment ? `<tr><td align="center" ${paint('card', 'muted', 'padding:12px 24px 0;font-size:13px;line-height:18px', SIDE)}>${escapeHtml(d.attachment)}</td></tr>` : ''}
 <tr><td ${paint('card', 'text', 'padding:0 0 20px;font-size:1px;line-height:1px')}>&nbsp;</td></tr>
 </table>
 </td></tr>

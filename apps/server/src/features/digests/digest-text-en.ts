@@ -40,6 +40,8 @@ export interface DigestText {
   unnamed: string;
   action: string;
   footer: (values: { account: string; schedule: string }) => string;
+  /** Under the button when the period's rows are attached; `max` is formatted. */
+  attachment: (values: { truncated: boolean; max: string }) => string;
   unsubscribe: string;
 }
 
@@ -83,5 +85,9 @@ export const DIGEST_TEXT_EN: DigestText = {
   action: 'Open your dashboard',
   footer: ({ account, schedule }) =>
     `You’re receiving this because you’re subscribed to the report digest for ${account}, sent ${schedule}.`,
+  attachment: ({ truncated, max }) =>
+    truncated
+      ? `The period’s first ${max} rows are attached as a CSV file; your dashboard has them all.`
+      : 'The period’s rows are attached as a CSV file.',
   unsubscribe: 'Unsubscribe',
 };

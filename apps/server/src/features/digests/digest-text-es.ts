@@ -43,5 +43,9 @@ export const DIGEST_TEXT_ES: DigestText = {
   action: 'Abrir tu panel',
   footer: ({ account, schedule }) =>
     `Recibes este correo porque tienes activado el resumen de informes de ${account}, que se envía ${schedule}.`,
+  attachment: ({ truncated, max }) =>
+    truncated
+      ? `Se adjuntan en un archivo CSV las primeras ${max} filas del periodo; tu panel las tiene todas.`
+      : 'Se adjuntan en un archivo CSV las filas del periodo.',
   unsubscribe: 'Date de baja',
 };
