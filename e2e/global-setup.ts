@@ -27,6 +27,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${httpPort}`;
+  // For a journey's own server (or an admin command) that must mail the same catcher.
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
   return async () => {
     await app.stop();
     await catcher.close();

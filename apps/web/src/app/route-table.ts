@@ -17,6 +17,7 @@ export const paths = {
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword',
   emailRevert: '/email/revert',
+  unsubscribe: '/unsubscribe',
   welcome: '/welcome',
   help: '/help',
   dashboardCore: '/dashboard/core',
@@ -318,6 +319,14 @@ export const ROUTES: RouteDefinition[] = [
     access: query('token'),
     titleKey: 'titles.email_revert',
     page: 'email-revert',
+  },
+  {
+    // The report digest's unsubscribe link: it works signed in or not, on whatever device.
+    path: paths.unsubscribe,
+    layout: 'centered',
+    access: query('token'),
+    titleKey: 'titles.unsubscribe',
+    page: 'unsubscribe',
   },
 ];
 

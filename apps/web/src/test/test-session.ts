@@ -26,6 +26,9 @@ export function testSession(overrides: Partial<StoredSession> = {}): StoredSessi
     subscription: 'active',
     enable_plus: false,
     advertiser_name: null,
+    digest_frequency: 'weekly',
+    timezone: null,
+    digest_csv: false,
     ...overrides,
   };
 }

@@ -372,6 +372,7 @@ function darkStyles(): string {
   return [
     ':root{color-scheme:light dark;supported-color-schemes:light dark}',
     // Phones: the KPI pairs stack (a long amount keeps to one line) and the sides narrow.
+    '@media (max-width:360px){.dg-wide{display:none !important}}',
     '@media (max-width:420px){.dg-half{display:block !important;width:100% !important;box-sizing:border-box}.dg-side{padding-left:16px !important;padding-right:16px !important}.dg-kpis{padding-left:10px !important;padding-right:10px !important}.dg-hero{font-size:26px !important;line-height:32px !important}}',
     `@media (prefers-color-scheme:dark){${[...surfaces, ...inks, `.b-line{border-color:${DARK.border} !important}`].join('')}}`,
   ].join('\n');
@@ -449,17 +450,19 @@ function topHtml(d: Digest): string {
     return `${heading}<tr><td ${paint('card', 'muted', 'padding:0 24px;font-size:14px;line-height:20px', SIDE)}>${escapeHtml(d.topEmpty)}</td></tr>`;
   }
   const border = `border-bottom:1px solid ${LIGHT.border}`;
-  const th = (label: string, align: 'left' | 'right') =>
-    `<th scope="col" align="${align}" ${paint('card', 'muted', `padding:6px 4px;font-size:12px;line-height:16px;font-weight:600;text-align:${align};${border}`, BORDERED)}>${escapeHtml(label)}</th>`;
-  const td = (value: string, align: 'left' | 'right', extra = '') =>
-    `<td align="${align}" valign="top" ${paint('card', 'text', `padding:8px 4px;font-size:14px;line-height:20px;text-align:${align};${border};${extra}`, BORDERED)}>${escapeHtml(value)}</td>`;
+  // The clicks column (`dg-wide`) gives way on the narrowest phones: four columns of figures do
+  // not fit 320 px, and the clicks are in the tiles above.
+  const th = (label: string, align: 'left' | 'right', classes: string[] = []) =>
+    `<th scope="col" align="${align}" ${paint('card', 'muted', `padding:6px 4px;font-size:12px;line-height:16px;font-weight:600;text-align:${align};${border}`, [...BORDERED, ...classes])}>${escapeHtml(label)}</th>`;
+  const td = (value: string, align: 'left' | 'right', extra = '', classes: string[] = []) =>
+    `<td align="${align}" valign="top" ${paint('card', 'text', `padding:8px 4px;font-size:14px;line-height:20px;text-align:${align};${border};${extra}`, [...BORDERED, ...classes])}>${escapeHtml(value)}</td>`;
   const rows = d.topRows.map(
     (row) =>
-      `<tr>${td(row.name, 'left', 'overflow-wrap:anywhere;word-break:break-word')}${td(row.revenue, 'right', 'white-space:nowrap;font-weight:600')}${td(row.conversions, 'right', 'white-space:nowrap')}${td(row.clicks, 'right', 'white-space:nowrap')}</tr>`,
+      `<tr>${td(row.name, 'left', 'overflow-wrap:anywhere;word-break:break-word')}${td(row.revenue, 'right', 'white-space:nowrap;font-weight:600')}${td(row.conversions, 'right', 'white-space:nowrap')}${td(row.clicks, 'right', 'white-space:nowrap', ['dg-wide'])}</tr>`,
   );
   return `${heading}<tr><td ${paint('card', 'text', 'padding:0 24px', SIDE)}>
 <table cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;border-collapse:collapse">
-<thead><tr>${th(d.topColumn, 'left')}${th(text.metrics.revenue, 'right')}${th(text.metrics.conversions, 'right')}${th(text.metrics.clicks, 'right')}</tr></thead>
+<thead><tr>${th(d.topColumn, 'left')}${th(text.metrics.revenue, 'right')}${th(text.metrics.conversions, 'right')}${th(text.metrics.clicks, 'right', ['dg-wide'])}</tr></thead>
 <tbody>${rows.join('\n')}</tbody>
 </table>
 </td></tr>`;
@@ -494,6 +497,7 @@ ${darkStyles()}
 </head>
 <body class="s-page i-text" style="margin:0;padding:0;width:100%;background-color:${LIGHT.surface.page};color:${LIGHT.ink.text}">
 ${preheader}
+<div role="article" aria-roledescription="email" aria-label="${escapeHtml(d.subject)}" lang="${d.locale}" dir="ltr">
 <table ${LAYOUT} width="100%" style="width:100%"><tr><td align="center" ${paint('page', 'text', 'padding:24px 8px')}>
 <!--[if mso]><table role="presentation" cellpadding="0" cellspacing="0" border="0" width="600" align="center"><tr><td><![endif]-->
 <table ${LAYOUT} width="100%" align="center" style="width:100%;max-width:600px;margin:0 auto">
@@ -516,6 +520,7 @@ ${d.attachment ? `<tr><td align="center" ${paint('card', 'muted', 'padding:12px 
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
 </td></tr></table>
+</div>
 </body>
 </html>
 `;

@@ -17,6 +17,7 @@ const LIST = [
   { name: 'plan_updated', active: true },
   { name: 'card_updated', active: false },
   { name: 'invite_accepted', active: true },
+  { name: 'report_digest', active: false },
 ];
 
 function renderPage(onPatch: (body: Record<string, boolean>) => Response) {
@@ -53,6 +54,16 @@ describe('/account/notifications', () => {
       return new Response(JSON.stringify({ data }), { status: 200 });
     });
     const newSignin = await screen.findByRole('switch', { name: 'New sign-in' });
+    expect(screen.getAllByRole('switch').map((item) => item.getAttribute('aria-checked'))).toEqual([
+      'true',
+      'true',
+      'false',
+      'true',
+      'false',
+    ]);
+    expect(screen.getByRole('switch', { name: 'Report digest' })).toHaveAccessibleDescription(
+      "A summary of your dashboard's figures by email, on the schedule you choose.",
+    );
     expect(newSignin).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Payment card changes' })).not.toBeChecked();
     const save = screen.getByRole('button', { name: 'Save' });

@@ -1,0 +1,155 @@
+import { request as requests, type Page } from '@playwright/test';
+import { runAdmin } from '../fixtures/admin-cli';
+import { startAppServer, type AppServer } from '../fixtures/app-server';
+import { findFreePort } from '../fixtures/free-port';
+import { mailbox } from '../fixtures/mailbox';
+import { switchLook } from '../fixtures/session';
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoSidewaysScroll,
+  saveScreen,
+  test,
+} from '../fixtures/test';
+
+/*
+ * docs/product.md#report-digests as the demo owner sees it: turn the digest on and preview it,
+ * then `npm run admin -- send-digests` (on this journey's own server, stopped: the embedded
+ * database has one user at a time) mails it to the SMTP catcher with the preview's numbers, and
+ * its unsubscribe link turns it off without signing in.
+ */
+const OWNER = 'owner@demo.test';
+const DEMO_PASSWORD = 'Demo-partner-1!';
+const DAY_MS = 86_400_000;
+
+let server: AppServer;
+let port: number;
+const smtp = () => ({ SMTP_URL: process.env.E2E_SMTP_URL ?? '' });
+
+test.beforeAll(async () => {
+  port = await findFreePort();
+  server = await startAppServer(port, smtp());
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/signin`);
+  await page.getByLabel(/^Email/).fill(OWNER);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+}
+
+/** The first money figure the preview's revenue tile shows, e.g. "$12,345.67". */
+async function previewRevenue(page: Page): Promise<string> {
+  const frame = page.frameLocator('iframe[title="Preview of your next report digest"]');
+  await expect(frame.locator('body')).toContainText('Revenue', { timeout: 15_000 });
+  const text = await frame.locator('body').innerText();
+  const figure = /Revenue\s+(\$[\d,]+(?:\.\d\d)?)/.exec(text)?.[1];
+  if (!figure) throw new Error(`No revenue figure in the preview:\n${text}`);
+  return figure;
+}
+
+test('turn the digest on, preview it, get it by mail with the same numbers, and unsubscribe signed out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await page.goto(`${server.url}/account/notifications`);
+  const digest = page.getByRole('switch', { name: 'Report digest' });
+  await expect(digest).not.toBeChecked();
+  await digest.click();
+  await page.getByLabel(/^Daily/).check();
+  await page.getByLabel('Time zone').selectOption('UTC');
+  await page.getByLabel(/Attach the period's rows as a CSV/).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Notification settings saved', { exact: true })).toBeVisible();
+  const revenue = await previewRevenue(page);
+  await expect(page.getByText(/^Attachment: report-.*\.csv$/)).toBeVisible();
+  // The preview frame is the mail, checked on a page of its own below.
+  await expectNoA11yViolations(page, undefined, { iframes: false });
+  await saveScreen(page, 'account-digest-en-light');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const api = await requests.newContext({ baseURL: server.url });
+  await switchLook(page, api, { locale: 'es', dark: true });
+  await expect(page.getByRole('switch', { name: 'Resumen de informes' })).toBeChecked();
+  await expect(page.frameLocator('iframe').first().locator('body')).toContainText('Ingresos', {
+    timeout: 15_000,
+  });
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, undefined, { iframes: false });
+  await saveScreen(page, 'account-digest-es-dark-phone');
+  // A full-page capture leaves a frame below the fold unpainted: the preview as scrolled to.
+  await page.locator('iframe').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.test-results/screens/account-digest-es-dark-phone-preview.png' });
+  await switchLook(page, api, { locale: 'en', dark: false });
+  await api.dispose();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // An hour after the previewed digest falls due (08:00 UTC today, or tomorrow once past): the
+  // digest sent then is the one the preview showed.
+  const now = new Date();
+  const sendDay = new Date(now.getTime() + (now.getUTCHours() >= 8 ? DAY_MS : 0));
+  const asOf = `${sendDay.toISOString().slice(0, 10)}T09:00:00Z`;
+  const { dataDir } = server;
+  await server.stop({ keepData: true });
+  const output = await runAdmin(dataDir, ['send-digests', '--as-of', asOf], {
+    ...smtp(),
+    APP_URL: server.url,
+  });
+  expect(output).toMatch(/: [1-9]\d* sent, \d+ skipped, 0 failed\./);
+  server = await startAppServer(port, smtp(), { dataDir });
+
+  const mail = await mailbox.waitFor(OWNER, /^Your daily report for Northwind Media/);
+  expect(mail.text).toContain(revenue);
+  expect(mail.html).toContain(revenue);
+  expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+  const oneClick = /^<(.+)>$/.exec(mail.listUnsubscribe ?? '')?.[1];
+  expect(oneClick).toMatch(/\/api\/digest\/unsubscribe\?token=/);
+  expect(mail.attachments).toHaveLength(1);
+  expect(mail.attachments[0]?.content.split('\n')[0]).toMatch(/^date,advertiser,campaign/);
+
+  // The mail as a mail client draws it, wide and on a phone.
+  const mailClient = await browser.newContext();
+  const viewer = await mailClient.newPage();
+  for (const width of [1280, 390, 320]) {
+    await viewer.setViewportSize({ width, height: 1000 });
+    await viewer.setContent(mail.html);
+    await expect(viewer.getByText(revenue, { exact: true }).first()).toBeVisible();
+    await expectNoSidewaysScroll(viewer);
+    await expectNoA11yViolations(viewer, undefined, { pageRules: false });
+    await saveScreen(viewer, `digest-mail-en-${width}`);
+  }
+  await mailClient.close();
+
+  // The link in the mail, in a browser that is not signed in: it asks, then unsubscribes.
+  const link = mail.text.split(/\s+/).find((word) => word.includes('/unsubscribe?token='));
+  expect(link).toBeDefined();
+  const stranger = await browser.newContext();
+  const visitor = await stranger.newPage();
+  expect(link!.startsWith(`${server.url}/unsubscribe?token=`)).toBe(true);
+  await visitor.goto(link!);
+  await expect(visitor.getByRole('heading', { name: 'Stop report digests?' })).toBeVisible();
+  await expectNoA11yViolations(visitor);
+  await saveScreen(visitor, 'unsubscribe-en-light');
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(visitor.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+  await saveScreen(visitor, 'unsubscribe-done-en-light');
+  await stranger.close();
+
+  // The mail client's own button after it: the same answer.
+  const again = await request.post(oneClick!, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(again.status()).toBe(200);
+
+  await signIn(page);
+  await page.goto(`${server.url}/account/notifications`);
+  await expect(page.getByRole('switch', { name: 'Report digest' })).not.toBeChecked();
+});
