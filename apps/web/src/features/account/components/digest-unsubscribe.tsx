@@ -1,17 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
+import { useTokenAction } from '@/lib/use-token-action';
 import { unsubscribeFromDigest } from '../api/digest-unsubscribe';
-
-type UnsubscribeState =
-  | { kind: 'ready' }
-  | { kind: 'working' }
-  | { kind: 'done'; message: string }
-  | { kind: 'invalid'; message?: string };
 
 const linkClass = 'w-fit text-sm font-medium text-primary underline-offset-4 hover:underline';
 
@@ -21,31 +13,10 @@ const linkClass = 'w-fit text-sm font-medium text-primary underline-offset-4 hov
  */
 export function DigestUnsubscribe({ token }: { token: string | null }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<UnsubscribeState>(
-    token ? { kind: 'ready' } : { kind: 'invalid' },
-  );
-
-  const unsubscribe = async () => {
-    if (!token) return;
-    setState({ kind: 'working' });
-    try {
-      const { message } = await unsubscribeFromDigest(token);
-      setState({ kind: 'done', message: message ?? t('account.unsubscribe.done') });
-    } catch (error) {
-      // A refused link is this page's answer; a lost connection or a busy server may be retried.
-      if (
-        error instanceof ApiError &&
-        error.status >= 400 &&
-        error.status < 500 &&
-        error.status !== 429
-      ) {
-        setState({ kind: 'invalid', message: error.message });
-      } else {
-        setState({ kind: 'ready' });
-        handleApiError(error);
-      }
-    }
-  };
+  const { state, run: unsubscribe } = useTokenAction(token, async (signed) => {
+    const { message } = await unsubscribeFromDigest(signed);
+    return message ?? t('account.unsubscribe.done');
+  });
 
   const manage = (
     <Link to="/account/notifications" className={linkClass}>

@@ -1,19 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
-import { handleApiError } from '@/lib/error-handler';
+import { useTokenAction } from '@/lib/use-token-action';
 import { clearSession } from '@/lib/session-store';
 import { revertEmailChange } from '../api/email-revert';
 import { BackToSignIn } from './back-to-sign-in';
-
-type RevertState =
-  | { kind: 'ready' }
-  | { kind: 'working' }
-  | { kind: 'done'; message: string }
-  | { kind: 'invalid'; message?: string };
 
 const linkClass = 'w-fit text-sm font-medium text-primary underline-offset-4 hover:underline';
 
@@ -24,30 +16,12 @@ const linkClass = 'w-fit text-sm font-medium text-primary underline-offset-4 hov
  */
 export function EmailRevert({ token }: { token: string | null }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<RevertState>(token ? { kind: 'ready' } : { kind: 'invalid' });
-
-  const revert = async () => {
-    if (!token) return;
-    setState({ kind: 'working' });
-    try {
-      const { data, message } = await revertEmailChange(token);
-      // Every session of the user ended on the server; this browser's copy goes too.
-      clearSession();
-      setState({ kind: 'done', message: message ?? t('auth.email_revert.done', data) });
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.status >= 400 &&
-        error.status < 500 &&
-        error.status !== 429
-      ) {
-        setState({ kind: 'invalid', message: error.message });
-      } else {
-        setState({ kind: 'ready' });
-        handleApiError(error);
-      }
-    }
-  };
+  const { state, run: revert } = useTokenAction(token, async (signed) => {
+    const { data, message } = await revertEmailChange(signed);
+    // Every session of the user ended on the server; this browser's copy goes too.
+    clearSession();
+    return message ?? t('auth.email_revert.done', data);
+  });
 
   if (state.kind === 'done') {
     return (
