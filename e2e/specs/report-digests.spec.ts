@@ -142,6 +142,23 @@ test('turn the digest on, preview it, get it by mail with the same numbers, and 
   await saveScreen(visitor, 'unsubscribe-done-en-light');
   await stranger.close();
 
+  // The same link on a Spanish phone in dark mode: it asks again (it never acts on load).
+  const phone = await browser.newContext({
+    locale: 'es-ES',
+    colorScheme: 'dark',
+    viewport: { width: 390, height: 844 },
+  });
+  const reader = await phone.newPage();
+  await reader.goto(link!);
+  await expect(
+    reader.getByRole('heading', { name: '¿Dejar de recibir los resúmenes de informes?' }),
+  ).toBeVisible();
+  await expect(reader.locator('html')).toHaveClass(/\bdark\b/);
+  await expectNoSidewaysScroll(reader);
+  await expectNoA11yViolations(reader);
+  await saveScreen(reader, 'unsubscribe-es-dark-phone');
+  await phone.close();
+
   // The mail client's own button after it: the same answer.
   const again = await request.post(oneClick!, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
