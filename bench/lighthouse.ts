@@ -11,6 +11,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { startAppServer, statusOf, type AppServer } from '../e2e/fixtures/app-server';
 import { writeSelfSignedCertificate } from '../apps/server/test/self-signed-certificate';
 import { findFreePort } from '../e2e/fixtures/free-port';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-password';
 import { writeSection } from './results-file';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 
@@ -20,7 +21,7 @@ const RUNS = 3;
 const ATTEMPTS = 3;
 const GOAL_SCORE = 90;
 const GOAL_LCP_MS = 2500;
-const DEMO_OWNER = { email: 'owner@demo.test', password: 'Demo-partner-1!' };
+const DEMO_OWNER = { email: 'owner@demo.test', password: DEMO_PASSWORD };
 // The HTTPS run's certificate is our own (self-signed), so the browser is told not to check it.
 const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_ARGS];
 

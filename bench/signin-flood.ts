@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startAppServer } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-password';
 
 export interface FloodBench {
   idle: { p50: number; p99: number; rps: number };
@@ -16,7 +17,7 @@ export interface FloodBench {
   target: number;
 }
 
-const DEMO_OWNER = { email: 'owner@demo.test', password: 'Demo-partner-1!' };
+const DEMO_OWNER = { email: 'owner@demo.test', password: DEMO_PASSWORD };
 const XSRF = 'bench-xsrf-token';
 const SIGNINS_PER_SECOND = 60;
 

@@ -1,5 +1,7 @@
 // The abuse bench's settings and the demo accounts it signs in as (bench/abuse.ts).
 
+import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-password';
+
 export const HEADING = '## Abuse: 100,000 bad requests and a mixed load';
 export const root = new URL('../..', import.meta.url).pathname;
 
@@ -16,7 +18,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const XSRF = 'bench-xsrf-token';
 export const n = (value: number) => value.toLocaleString('en');
-export const DEMO_PASSWORD = 'Demo-partner-1!';
+export { DEMO_PASSWORD };
 export const DEMO = {
   owner: 'owner@demo.test',
   admin: 'admin@demo.test',

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { runAdmin } from '../fixtures/admin-cli';
 import { startAppServer, type AppServer } from '../fixtures/app-server';
+import { signInAsDemo } from '../fixtures/demo-sign-in';
 import { findFreePort } from '../fixtures/free-port';
 import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
@@ -11,7 +12,6 @@ import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/te
  * has one user at a time), then started again on the same data.
  */
 const OWNER = 'owner@demo.test';
-const DEMO_PASSWORD = 'Demo-partner-1!';
 
 let server: AppServer;
 let port: number;
@@ -32,12 +32,8 @@ async function advance(days: number): Promise<string> {
   return output;
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/signin`);
-  await page.getByLabel(/^Email/).fill(OWNER);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
+function signIn(page: Page) {
+  return signInAsDemo(page, OWNER, server.url);
 }
 
 test('a downgrade applies at the period end; a renewal that fails sends the owner to billing', async ({

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { NORTHWIND_REPORT } from '../../apps/server/src/db/seed/demo-report-plan';
 import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
 import { demoSession, type SessionRecord } from '../fixtures/accounts';
+import { signInAsDemo } from '../fixtures/demo-sign-in';
 import { saveLook, type Look } from '../fixtures/session';
 import {
   expect,
@@ -23,16 +24,6 @@ async function useSession(
   await page.addInitScript((value) => {
     localStorage.setItem('partner-portal.session', value);
   }, record);
-}
-
-const DEMO_PASSWORD = 'Demo-partner-1!';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
 }
 
 function isoDaysAgo(days: number): string {
@@ -59,7 +50,7 @@ const money = (value: number) =>
 test('the demo owner sees live KPIs that match the seeded rows, and the date filter changes them', async ({
   page,
 }) => {
-  await signIn(page, 'owner@demo.test');
+  await signInAsDemo(page, 'owner@demo.test');
   await page.getByRole('link', { name: 'Open the core dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/core$/);
   const workbook = page.frameLocator('iframe[title="Partner overview"]');
@@ -82,7 +73,7 @@ test('the demo owner sees live KPIs that match the seeded rows, and the date fil
 });
 
 test('an advertiser sees only their advertiser', async ({ page }) => {
-  await signIn(page, 'advertiser@demo.test');
+  await signInAsDemo(page, 'advertiser@demo.test');
   await page.goto('/dashboard/core');
   const workbook = page.frameLocator('iframe[title="Advertiser overview"]');
   await expect(workbook.getByText('Acme Shoes · Northwind Media')).toBeVisible();
@@ -100,7 +91,7 @@ test('an advertiser sees only their advertiser', async ({ page }) => {
 test('a free_core user is sent from Plus to the core dashboard with the upgrade warning', async ({
   page,
 }) => {
-  await signIn(page, 'solo@demo.test');
+  await signInAsDemo(page, 'solo@demo.test');
   await expect(page.getByRole('link', { name: 'Plus dashboard' })).toHaveCount(0);
   await page.goto('/dashboard/plus');
   await expect(page).toHaveURL(/\/dashboard\/core\?upgrade=plus$/);

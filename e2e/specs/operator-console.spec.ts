@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { runAdmin } from '../fixtures/admin-cli';
 import { startAppServer, type AppServer } from '../fixtures/app-server';
+import { DEMO_PASSWORD } from '../fixtures/demo-sign-in';
 import { findFreePort } from '../fixtures/free-port';
 import {
   expect,
@@ -20,7 +21,6 @@ import {
  */
 const OPERATOR = 'ops-e2e@example.test';
 const OWNER = 'owner@demo.test';
-const DEMO_PASSWORD = 'Demo-partner-1!';
 
 let server: AppServer;
 

@@ -1,6 +1,7 @@
 import { request as requests, type Page } from '@playwright/test';
 import { runAdmin } from '../fixtures/admin-cli';
 import { startAppServer, type AppServer } from '../fixtures/app-server';
+import { signInAsDemo } from '../fixtures/demo-sign-in';
 import { findFreePort } from '../fixtures/free-port';
 import { mailbox } from '../fixtures/mailbox';
 import { switchLook } from '../fixtures/session';
@@ -19,7 +20,6 @@ import {
  * its unsubscribe link turns it off without signing in.
  */
 const OWNER = 'owner@demo.test';
-const DEMO_PASSWORD = 'Demo-partner-1!';
 const DAY_MS = 86_400_000;
 
 let server: AppServer;
@@ -34,12 +34,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/signin`);
-  await page.getByLabel(/^Email/).fill(OWNER);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
+function signIn(page: Page) {
+  return signInAsDemo(page, OWNER, server.url);
 }
 
 /** The first money figure the preview's revenue tile shows, e.g. "$12,345.67". */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDockerHealthcheck } from '../test/docker-healthcheck';
+import { DEMO_PASSWORD } from './db/seed/demo-password';
 import {
   exitOf,
   freePort,
@@ -24,7 +25,7 @@ function startSignIn(port: number): Promise<{ status: Promise<number> }> {
       settle = resolve;
       fail = reject;
     });
-    const body = JSON.stringify({ email: 'owner@demo.test', password: 'Demo-partner-1!' });
+    const body = JSON.stringify({ email: 'owner@demo.test', password: DEMO_PASSWORD });
     const request = httpRequest(
       {
         host: '127.0.0.1',

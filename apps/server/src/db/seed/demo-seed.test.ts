@@ -5,7 +5,8 @@ import type { Database } from '../client';
 import { accounts, accountUsers, reportRows, subscriptions, users } from '../schema/index';
 import { createLocalProvider } from '../../features/billing/local-processor/local-provider';
 import { createTestDatabase } from '../../../test/test-database';
-import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
+import { DEMO_PASSWORD } from './demo-password';
+import { seedDemoData } from './demo-seed';
 import { generateReportRows } from './report-generator';
 import { verifyPassword } from '../../lib/password';
 

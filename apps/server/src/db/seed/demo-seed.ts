@@ -5,9 +5,8 @@ import { accounts, accountUsers, reportRows, users } from '../schema/index';
 import { seedPaidSubscription } from '../../features/billing/local-processor/processor-demo';
 import { hashPassword } from '../../lib/password';
 import { NORTHWIND_REPORT, SOLO_REPORT } from './demo-report-plan';
+import { DEMO_PASSWORD } from './demo-password';
 import { generateReportRows } from './report-generator';
-
-export const DEMO_PASSWORD = 'Demo-partner-1!';
 
 /** Issue 5 "Demo data": exactly these people, in these accounts. */
 const DEMO_USERS = [
