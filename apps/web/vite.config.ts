@@ -1,14 +1,38 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { translationFileOf } from './src/locales/parts.ts';
+import { radixOnPreact } from './build-plugins/radix-on-preact.ts';
+
+// Preact renders the app in place of React DOM: the same components and libraries at a third of
+// the weight on the first visit (docs/architecture.md "Preact in place of React DOM").
+const preactInPlaceOfReact = {
+  'react-dom/test-utils': 'preact/test-utils',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+  react: 'preact/compat',
+};
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [radixOnPreact(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // Vite's browser defaults, spelled out: Vitest would otherwise add its Node conditions and
+    // drop the main fields, and the tests would load libraries' Node builds.
+    ...(process.env.VITEST
+      ? {
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
+        }
+      : {}),
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      ...preactInPlaceOfReact,
+    },
   },
+  // `npm run dev` pre-bundles the libraries without the app's plugins: patch Radix there too.
+  optimizeDeps: { rolldownOptions: { plugins: [radixOnPreact()] } },
   server: {
     port: 5173,
     proxy: {
@@ -25,6 +49,18 @@ export default defineConfig({
     manifest: true,
     // Two pages: the app, and the built-in workbook page the dashboards embed in an iframe.
     rollupOptions: {
+      onwarn(warning, warn) {
+        // Libraries mark their components "use client", which means nothing in a browser bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) {
+          return;
+        }
+        // React Router uses React 19's useOptimistic where there is one; preact/compat has none,
+        // and React Router's own fallback (written for React 18) takes its place.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
+          return;
+        }
+        warn(warning);
+      },
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
@@ -52,8 +88,19 @@ export default defineConfig({
     },
   },
   test: {
+    // The tests render with Preact too, so every library is resolved for the browser (Vitest's
+    // own defaults would load their CommonJS builds, which bring React DOM back) and goes through
+    // Vite, where the aliases above apply.
+    server: { deps: { inline: true } },
+    alias: {
+      // Testing Library's CommonJS entry requires react-dom directly; its ES build goes through
+      // the aliases.
+      '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
+      // preact/compat has the hook this shim backfills for React 17.
+      'use-sync-external-store/shim': 'preact/compat',
+    },
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
