@@ -41,7 +41,7 @@ const serverProject = (
 
 /**
  * The scale and crash suites time what they measure (a revocation seen within 1 s, a kill at a
- * random point): they run after the rest, one file at a time, with the machine to themselves.
+ * random point): they run after the rest of Vitest, one file at a time.
  */
 const ALONE = { maxWorkers: 1, sequence: { groupOrder: 1 } } as const;
 

@@ -4,7 +4,15 @@
 // when TEST_DATABASE_URL is set). Browser journeys run when a Chromium is found, and a missing
 // browser is a failure instead of a skip when E2E_REQUIRED=1 (CI).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
@@ -13,14 +21,19 @@ const resultsDir = join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-function run(command, args, env = {}) {
+/** Runs a command to its end; with `logFile`, its output goes there instead of the terminal. */
+function run(command, args, env = {}, logFile = null) {
   return new Promise((resolve) => {
+    const log = logFile ? openSync(logFile, 'w') : null;
     const child = spawn(command, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: log === null ? 'inherit' : ['ignore', log, log],
       env: { ...process.env, ...env },
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => {
+      if (log !== null) closeSync(log);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -43,6 +56,26 @@ const buildCode = await run(
 );
 if (buildCode !== 0) problems.push(`build exited with ${buildCode}`);
 const built = buildCode === 0;
+
+// The browser journeys spend most of their time waiting on the page, not computing: they run
+// beside Vitest instead of after it (on the two-core CI machine, one after the other took 22 and
+// 26 minutes; a journey run beside a busy Vitest took 29). Vitest prints as it goes; the
+// journeys' report is printed once both are done.
+const playwrightJson = join(resultsDir, 'playwright.json');
+const playwrightLog = join(resultsDir, 'playwright.log');
+const journeysRun =
+  chromium && built
+    ? run(
+        'npx',
+        ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+        { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+        playwrightLog,
+      )
+    : null;
+if (journeysRun)
+  console.log(
+    `Browser journeys started beside Vitest; their log: ${relative(root, playwrightLog)}`,
+  );
 
 // Vitest: repo, shared, server (PGlite [+ PostgreSQL]), web [+ scale].
 const vitestJson = join(resultsDir, 'vitest.json');
@@ -82,29 +115,25 @@ function failedJourneys(suites = [], trail = []) {
 }
 
 // Playwright: the built app in a real Chromium.
-if (chromium) {
-  if (built) {
-    const playwrightJson = join(resultsDir, 'playwright.json');
-    const e2eCode = await run(
-      'npx',
-      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-    );
-    const playwright = readJson(playwrightJson);
-    if (playwright) {
-      totals.passed += playwright.stats.expected + playwright.stats.flaky;
-      totals.failed += playwright.stats.unexpected;
-      totals.skipped += playwright.stats.skipped;
-      for (const title of failedJourneys(playwright.suites)) problems.push(`failed: ${title}`);
-    }
-    if (e2eCode !== 0) problems.push(`playwright exited with ${e2eCode}`);
-    if (!playwright) problems.push('playwright wrote no results');
+if (journeysRun) {
+  if (!existsSync(playwrightJson)) console.log('\nWaiting for the browser journeys to finish…');
+  const e2eCode = await journeysRun;
+  console.log('\n=== Browser journeys (Playwright)\n');
+  process.stdout.write(readFileSync(playwrightLog, 'utf8'));
+  const playwright = readJson(playwrightJson);
+  if (playwright) {
+    totals.passed += playwright.stats.expected + playwright.stats.flaky;
+    totals.failed += playwright.stats.unexpected;
+    totals.skipped += playwright.stats.skipped;
+    for (const title of failedJourneys(playwright.suites)) problems.push(`failed: ${title}`);
   }
-} else if (e2eRequired) {
+  if (e2eCode !== 0) problems.push(`playwright exited with ${e2eCode}`);
+  if (!playwright) problems.push('playwright wrote no results');
+} else if (!chromium && e2eRequired) {
   problems.push(
     'E2E_REQUIRED=1 but no Chromium was found (install Debian chromium or set CHROMIUM_PATH)',
   );
-} else {
+} else if (!chromium) {
   console.log('\nBrowser journeys not run: no Chromium found (set CHROMIUM_PATH to run them).');
 }
 
