@@ -59,8 +59,8 @@ const built = buildCode === 0;
 
 // The browser journeys spend most of their time waiting on the page, not computing: they run
 // beside Vitest instead of after it (on the two-core CI machine, one after the other took 22 and
-// 26 minutes; a journey run beside a busy Vitest took 29). Vitest prints as it goes; the
-// journeys' report is printed once both are done.
+// 27 minutes; side by side, Vitest took 27 and the journeys 24 inside it). Vitest prints as it
+// goes; the journeys' report is printed once both are done.
 const playwrightJson = join(resultsDir, 'playwright.json');
 const playwrightLog = join(resultsDir, 'playwright.log');
 const journeysRun =

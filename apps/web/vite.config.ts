@@ -5,7 +5,7 @@ import { translationFileOf } from './src/locales/parts.ts';
 import { radixOnPreact } from './build-plugins/radix-on-preact.ts';
 
 // Preact renders the app in place of React DOM: the same components and libraries at a third of
-// the weight on the first visit (docs/architecture.md "Preact in place of React DOM").
+// the weight on the first visit (docs/decisions/0008-preact-in-place-of-react-dom.md).
 const preactInPlaceOfReact = {
   'react-dom/test-utils': 'preact/test-utils',
   'react-dom/client': 'preact/compat/client',

@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Two places where Radix relies on React DOM behaviour that Preact (the app's renderer,
- * docs/architecture.md "Preact in place of React DOM") does not share, patched as the
+ * docs/decisions/0008-preact-in-place-of-react-dom.md) does not share, patched as the
  * modules are loaded. Each patch names the exact text it replaces and stops the build when
  * that text is gone, so a Radix upgrade is looked at instead of silently losing the fix.
  */

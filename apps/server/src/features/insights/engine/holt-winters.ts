@@ -200,18 +200,19 @@ function assertHorizon(horizon: number): void {
  */
 export function forecastStandardDeviations(fit: HoltWintersFit, horizon: number): number[] {
   assertHorizon(horizon);
-  const { alpha, beta, gamma } = fit.params;
   const deviations: number[] = [];
   let multiplier = 1;
   for (let step = 1; step <= horizon; step += 1) {
     const lag = step - 1;
-    if (lag > 0) {
-      const carried = alpha * (1 + lag * beta) + (lag % SEASON_DAYS === 0 ? gamma : 0);
-      multiplier += carried * carried;
-    }
+    if (lag > 0) multiplier += carriedWeight(fit.params, lag) ** 2;
     deviations.push(Math.sqrt(fit.residualVariance * multiplier));
   }
   return deviations;
+}
+
+/** c_j above: how much an error `lag` days back still moves the forecast. */
+function carriedWeight({ alpha, beta, gamma }: HoltWintersParams, lag: number): number {
+  return alpha * (1 + lag * beta) + (lag % SEASON_DAYS === 0 ? gamma : 0);
 }
 
 /**
@@ -223,12 +224,11 @@ export function forecastStandardDeviations(fit: HoltWintersFit, horizon: number)
  */
 export function forecastSumStandardDeviation(fit: HoltWintersFit, days: number): number {
   assertHorizon(days);
-  const { alpha, beta, gamma } = fit.params;
   let carriedSum = 0;
   let weights = 0;
   for (let k = 1; k <= days; k += 1) {
     const lag = k - 1;
-    if (lag > 0) carriedSum += alpha * (1 + lag * beta) + (lag % SEASON_DAYS === 0 ? gamma : 0);
+    if (lag > 0) carriedSum += carriedWeight(fit.params, lag);
     weights += (1 + carriedSum) ** 2;
   }
   return Math.sqrt(fit.residualVariance * weights);
