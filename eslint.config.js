@@ -28,6 +28,7 @@ const onlySessionServiceMints = {
 const SERVER_ENTRY_POINTS = [
   'analytics/report-queries',
   'analytics/report-scope.service',
+  'analytics/workbook-access.service',
   'analytics/workbook-catalogue',
   'audit/audit-list.service',
   'auth/impersonation.service',

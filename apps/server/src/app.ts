@@ -33,6 +33,7 @@ import { Readiness } from './features/health/readiness';
 import { readyRoutes } from './features/health/ready.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { digestRoutes } from './features/digests/digest.routes';
+import { insightRoutes } from './features/insights/insights.routes';
 import { feedbackRoutes } from './features/support/feedback.routes';
 import { supportMailRoutes } from './features/support/support-mail.routes';
 import { inviteRoutes } from './features/team/invite.routes';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes, { prefix: '/api/event', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx });
   await app.register(digestRoutes, { prefix: '/api/digest', ctx });
+  await app.register(insightRoutes, { prefix: '/api/insights', ctx });
   // Team (issue 6): GET /api/account/users, DELETE /api/user/:id, GET /api/user/permissions.
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });

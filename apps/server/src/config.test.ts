@@ -305,3 +305,33 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     expect(config.tls?.key.toString()).toMatch(/^-----BEGIN PRIVATE KEY-----/);
   });
 });
+
+describe('AI_BASE_URL, AI_MODEL and AI_API_KEY (the insights summary)', () => {
+  it('is off unless the endpoint and model are both set; the key is optional', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).ai).toBeNull();
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        AI_BASE_URL: 'http://127.0.0.1:11434/',
+        AI_MODEL: 'llama3.2',
+      }).ai,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434', model: 'llama3.2', apiKey: null });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        AI_BASE_URL: 'https://llm.example.com',
+        AI_MODEL: 'm',
+        AI_API_KEY: 'sk-test',
+      }).ai?.apiKey,
+    ).toBe('sk-test');
+  });
+
+  it('refuses half a set and an address that is not http(s), naming the variable', () => {
+    expect(problemsOf({ AI_BASE_URL: 'http://127.0.0.1:11434' })).toEqual([
+      'AI_MODEL: must be set together with AI_BASE_URL',
+    ]);
+    expect(problemsOf({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toEqual([
+      'AI_BASE_URL: must be a http:// or https:// URL',
+    ]);
+  });
+});

@@ -80,6 +80,8 @@ export interface Config {
   metricsToken: string | null;
   /** Calls a minute per API key. */
   apiKeyRateLimit: number;
+  /** The insights' AI summary endpoint (AI_BASE_URL, AI_MODEL, AI_API_KEY); null: none. */
+  ai: { baseUrl: string; model: string; apiKey: string | null } | null;
   providers: { mail: 'smtp' | 'outbox'; billing: 'stripe' | 'local'; analytics: 'sigma' | 'local' };
 }
 
@@ -87,6 +89,7 @@ export interface Config {
 const VARIABLE_GROUPS: string[][] = [
   ['SIGMA_EMBED_CLIENT_ID', 'SIGMA_EMBED_SECRET', 'SIGMA_ORG_SLUG'],
   ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
+  ['AI_BASE_URL', 'AI_MODEL'],
   // Stripe's renewals reach the app only through its webhook: no secret, no Stripe.
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ...OAUTH_VARIABLE_GROUPS,
@@ -183,6 +186,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     metricsToken: raw.METRICS_TOKEN ?? null,
     apiKeyRateLimit: raw.API_KEY_RATE_LIMIT ?? ACCOUNT_LIMITS.api_key.max,
+    ai:
+      raw.AI_BASE_URL && raw.AI_MODEL
+        ? {
+            baseUrl: raw.AI_BASE_URL.replace(/\/$/, ''),
+            model: raw.AI_MODEL,
+            apiKey: raw.AI_API_KEY ?? null,
+          }
+        : null,
     providers: {
       mail: raw.SMTP_URL ? 'smtp' : 'outbox',
       billing: stripe ? 'stripe' : 'local',

@@ -274,6 +274,15 @@ const TABLE: Record<string, Row> = {
     url: '/api/digest/unsubscribe?token=made-up',
     passed: 400,
   },
+  // Insights: no workbook, an empty body; the plans' own cells are in insights-plan-matrix.test.ts.
+  'GET /api/insights': { access: { permission: 'user' }, passed: 400 },
+  'POST /api/insights/:id/feedback': {
+    access: { permission: 'user' },
+    url: '/api/insights/made-up/feedback',
+    payload: {},
+    passed: 400,
+  },
+  'PATCH /api/insights/settings': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'POST /api/event': { access: 'authenticated', scope: 'event.create', payload: {}, passed: 400 },
   'POST /api/feedback': { access: 'authenticated', payload: {}, passed: 400 },
   'POST /api/utility/mail': { access: 'authenticated', payload: {}, passed: 400 },

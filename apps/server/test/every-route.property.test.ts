@@ -81,6 +81,14 @@ const EXAMPLES: Record<string, Example> = {
     query: () => ({ frequency: 'weekdays', timezone: 'Europe/Madrid', csv: 'true' }),
   },
   'POST /api/digest/unsubscribe': { query: () => ({ token: `${randomUUID()}.${token43()}` }) },
+  'GET /api/insights': {
+    query: () => ({ workbook_id: 'local-core-overview', window: '7', metric: 'revenue' }),
+  },
+  'POST /api/insights/:id/feedback': {
+    params: () => ({ id: 'cZXBYEb1mMDCE1gk3IokLi' }),
+    body: () => ({ useful: false, mute_days: 30 }),
+  },
+  'PATCH /api/insights/settings': { body: () => ({ narrative: false }) },
   // Off, as a valid example: the fuzzed owner has no 2FA, so turning it on is refused anyway.
   'PATCH /api/account/security': { body: () => ({ require_2fa: false, grace_days: 7 }) },
   'DELETE /api/user/:id': { params: () => ({ id: randomUUID() }) },

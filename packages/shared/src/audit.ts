@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'account.closed',
   'account.2fa_policy_changed',
   'account.2fa_enforced',
+  'account.insights_narrative_changed',
   'impersonation.started',
   'impersonation.request',
   'impersonation.ended',

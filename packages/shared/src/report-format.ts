@@ -14,7 +14,12 @@ type NumberKind = 'count' | 'money' | 'compactCount' | 'compactMoney' | 'percent
 // grouping digits), so "7885" sat beside "16.270" in one column. 'always' groups every figure the
 // same way; engines before Intl.NumberFormat v3 read it as `true` (their own default grouping).
 const GROUPING = { useGrouping: 'always' } as const;
-const COMPACT = { notation: 'compact', maximumFractionDigits: 1 } as const;
+// No forced decimals: a currency's own two would otherwise show as "$41.0K".
+const COMPACT = {
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+} as const;
 const MONEY = { style: 'currency', currency: REPORT_CURRENCY } as const;
 
 const OPTIONS: Record<NumberKind, Intl.NumberFormatOptions> = {

@@ -17,6 +17,7 @@ import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogu
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { advanceBillingClock } from '../features/billing/billing-advance';
 import { sendDueDigests } from '../features/digests/digest-job';
+import { describeAccountInsights, INSIGHTS_USAGE } from '../features/insights/insights-cli';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
 import { createMailTransport, type AppContext } from '../lib/app-context';
 import { LiveSessions } from '../lib/live-sessions';
@@ -229,6 +230,13 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
           `Report digests as of ${asOf.toISOString()}: ${report.sent} sent, ${report.skipped} skipped, ${report.failed} failed.`,
         );
         if (report.failed > 0) process.exitCode = 1;
+      }),
+  },
+  insights: {
+    usage: `${INSIGHTS_USAGE}\n${' '.repeat(44)}print the insights that account's owner (or advertiser) would see`,
+    run: (args) =>
+      withDatabase(async ({ db }) => {
+        for (const line of await describeAccountInsights(db, args)) console.log(line);
       }),
   },
   backup: {

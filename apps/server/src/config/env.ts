@@ -128,6 +128,11 @@ export const EnvSchema = z.object({
   // GET /metrics answers only with this bearer token; unset, the route does not exist. Long
   // enough that it cannot be guessed: the metrics name routes and traffic.
   METRICS_TOKEN: z.string().trim().min(24).optional(),
+  // The insights' optional AI summary: an OpenAI-compatible chat endpoint (Ollama, llama.cpp,
+  // vLLM, LM Studio) and the model to ask; the key only if the endpoint wants one.
+  AI_BASE_URL: optionalUrl(['http:', 'https:']),
+  AI_MODEL: z.string().trim().min(1).max(200).optional(),
+  AI_API_KEY: optionalString,
   // Calls a minute one API key may make (docs/product.md#api-keys); 600 unless set.
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });

@@ -56,6 +56,8 @@ const en = {
   'message.feedback_saved': 'Thank you for your feedback!',
   'message.password_saved': 'Password Saved',
   'error.workbook_forbidden': 'You do not have access to that workbook.',
+  'error.insights_plan': 'Insights come with the Plus AI plan. Upgrade to see them.',
+  'error.insight_not_found': 'That insight is no longer shown. Reload the panel and try again.',
   'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
   'error.unknown_field': '{{field}} is not a field this request accepts.',
   'error.invite_members': 'Already in this account: {{emails}}',
@@ -243,6 +245,10 @@ const es: Record<MessageKey, string> = {
   'message.feedback_saved': '¡Gracias por tu opinión!',
   'message.password_saved': 'Contraseña guardada',
   'error.workbook_forbidden': 'No tienes acceso a ese libro de trabajo.',
+  'error.insights_plan':
+    'Los análisis automáticos vienen con el plan Plus AI. Mejora tu plan para verlos.',
+  'error.insight_not_found':
+    'Ese análisis ya no se muestra. Recarga el panel e inténtalo de nuevo.',
   'error.embed_expired':
     'Este enlace del panel ha caducado. Recarga la página para abrirlo de nuevo.',
   'error.unknown_field': 'Esta solicitud no acepta el campo {{field}}.',

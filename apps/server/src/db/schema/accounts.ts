@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A partner account (docs/product.md#what-the-product-does): the tenant every member, invite and report row belongs to. */
 export const accounts = pgTable(
@@ -23,6 +23,9 @@ export const accounts = pgTable(
     // The policy job's marks: the reminder mailed a day before, the sessions ended at the deadline.
     twoFactorRemindedAt: timestamp('two_factor_reminded_at', { withTimezone: true }),
     twoFactorEnforcedAt: timestamp('two_factor_enforced_at', { withTimezone: true }),
+    // The owner's consent to the insights' AI summary (docs/insights.md#narrative): off by
+    // default, since turning it on sends aggregated figures to the configured model.
+    insightsNarrative: boolean('insights_narrative').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The console's search and sign-ups by day.

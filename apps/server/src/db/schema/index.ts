@@ -5,6 +5,7 @@ export * from './audit';
 export * from './activity';
 export * from './billing';
 export * from './digests';
+export * from './insights';
 export * from './invites';
 export * from './local-processor';
 export * from './outbox';

@@ -1,4 +1,4 @@
-import type { AdvertiserPlan } from './report-generator';
+import type { AdvertiserPlan, ReportEvent } from './report-generator';
 
 // The demo accounts' report data, as a plan the generator turns into rows. The browser journeys
 // regenerate the same rows to check the dashboards' numbers independently of the app's queries.
@@ -15,7 +15,22 @@ const SOLO_ADVERTISERS: AdvertiserPlan[] = [
   { name: 'Cedar Coffee', campaigns: ['Morning Blend'], scale: 0.4 },
 ];
 
+/**
+ * Two stories for the insights panel to find: Stark Electronics' holiday campaign has lost most
+ * of its traffic over the last five days, and Umbrella Health's wellness week has been running
+ * well above its usual level for the last week.
+ */
+const NORTHWIND_EVENTS: ReportEvent[] = [
+  { advertiser: 'Stark Electronics', campaign: 'Holiday Deals', days: 5, factor: 0.35 },
+  { advertiser: 'Umbrella Health', campaign: 'Wellness Week', days: 7, factor: 1.7 },
+];
+
 /** Northwind Media: a year for six advertisers. */
-export const NORTHWIND_REPORT = { advertisers: NORTHWIND_ADVERTISERS, days: 365, seed: 20_261_123 };
+export const NORTHWIND_REPORT = {
+  advertisers: NORTHWIND_ADVERTISERS,
+  days: 365,
+  seed: 20_261_123,
+  events: NORTHWIND_EVENTS,
+};
 /** Solo Partner: three months for two advertisers. */
 export const SOLO_REPORT = { advertisers: SOLO_ADVERTISERS, days: 90, seed: 7 };

@@ -36,6 +36,18 @@ export interface AdvertiserPlan {
   scale: number;
 }
 
+/**
+ * Something that happened to one campaign over the last days (every row of it scaled), so the
+ * demo's insights have a true story to find beside the noise.
+ */
+export interface ReportEvent {
+  advertiser: string;
+  campaign: string;
+  /** The event covers the last `days` days of the data. */
+  days: number;
+  factor: number;
+}
+
 const CHANNELS = ['search', 'social', 'display', 'video', 'email'] as const;
 const COUNTRIES = ['US', 'GB', 'DE', 'ES', 'MX', 'FR'] as const;
 const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
@@ -51,10 +63,15 @@ export function generateReportRows(input: {
   until: Date;
   seed: number;
   rowsPerCampaignDay?: number;
+  events?: readonly ReportEvent[];
 }): GeneratedRow[] {
   const random = seededRandom(input.seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const perDay = input.rowsPerCampaignDay ?? 2;
+  const eventFactor = (advertiser: string, campaign: string, offset: number) =>
+    (input.events ?? [])
+      .filter((event) => event.advertiser === advertiser && event.campaign === campaign)
+      .filter((event) => offset < event.days)
+      .reduce((factor, event) => factor * event.factor, 1);
   const rows: GeneratedRow[] = [];
   const last = Date.UTC(
     input.until.getUTCFullYear(),
@@ -67,11 +84,15 @@ export function generateReportRows(input: {
     const weekly = weekday === 0 || weekday === 6 ? 0.72 : 1 + 0.05 * Math.sin(weekday);
     // About +40 % over the period shown, so trends have a direction.
     const growth = 1 + 0.4 * (1 - offset / Math.max(1, input.days));
+    let campaignIndex = 0;
     for (const advertiser of input.advertisers) {
       for (const campaign of advertiser.campaigns) {
+        const event = eventFactor(advertiser.name, campaign, offset);
         for (let slice = 0; slice < perDay; slice += 1) {
           const noise = 0.75 + random() * 0.5;
-          const impressions = Math.round(2_400 * advertiser.scale * weekly * growth * noise);
+          const impressions = Math.round(
+            2_400 * advertiser.scale * weekly * growth * noise * event,
+          );
           const clicks = Math.round(impressions * (0.012 + random() * 0.02));
           const conversions = Math.round(clicks * (0.02 + random() * 0.06));
           const revenue = conversions * (25 + random() * 90);
@@ -79,9 +100,11 @@ export function generateReportRows(input: {
             date: isoDay(day),
             advertiser: advertiser.name,
             campaign,
-            channel: pick(CHANNELS),
-            country: pick(COUNTRIES),
-            device: pick(DEVICES),
+            // Each slice of a campaign keeps its channel, country and device, as real traffic
+            // does: a country's or device's total then moves with its campaigns, not by lot.
+            channel: CHANNELS[(2 * campaignIndex + slice) % CHANNELS.length]!,
+            country: COUNTRIES[(campaignIndex + 3 * slice) % COUNTRIES.length]!,
+            device: DEVICES[(campaignIndex + slice) % DEVICES.length]!,
             impressions,
             clicks,
             conversions,
@@ -89,6 +112,7 @@ export function generateReportRows(input: {
             payout: (revenue * (0.68 + random() * 0.14)).toFixed(2),
           });
         }
+        campaignIndex += 1;
       }
     }
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '@partner-portal/shared/constants';
 import {
@@ -16,7 +16,8 @@ import {
 } from '@partner-portal/shared/validation';
 import type { Db } from '../../db/client';
 import { recordChange, type AuditBy, type AuditChange } from '../../lib/audit';
-import { accounts, accountUsers, reportImports, reportRows, users } from '../../db/schema/index';
+import { reportImports, reportRows, users } from '../../db/schema/index';
+import { findOwnedAccount } from '../../lib/owned-account';
 import { translate } from '../../lib/messages';
 import { parseCsv } from '@partner-portal/shared/csv-parse';
 
@@ -217,23 +218,6 @@ export async function listReportImports(db: Db, accountId: string): Promise<Repo
   }));
 }
 
-/** The account an owner's import goes to: their default account if they own it, else the oldest. */
-async function ownedAccount(db: Db, ownerEmail: string) {
-  const owned = await db
-    .select({ id: accounts.id, name: accounts.name, defaultAccountId: users.defaultAccountId })
-    .from(users)
-    .innerJoin(accountUsers, eq(accountUsers.userId, users.id))
-    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(
-      and(
-        eq(sql`lower(${users.email})`, ownerEmail.trim().toLowerCase()),
-        eq(accountUsers.permission, 'owner'),
-      ),
-    )
-    .orderBy(asc(accountUsers.createdAt));
-  return owned.find((account) => account.id === account.defaultAccountId) ?? owned[0] ?? null;
-}
-
 /** The admin command: a file into the account its owner, named by e-mail, signs in to. */
 export async function importReport(
   db: Db,
@@ -241,7 +225,7 @@ export async function importReport(
   csv: string,
   fileName = 'admin import',
 ): Promise<{ ok: true; rows: number; account: string } | { ok: false; problems: RawProblem[] }> {
-  const account = await ownedAccount(db, ownerEmail);
+  const account = await findOwnedAccount(db, ownerEmail);
   if (!account) throw new Error(`${ownerEmail} owns no account`);
   const result = await importReportFile(
     db,

@@ -12,7 +12,7 @@ import type { Actor } from '../../lib/auth-guard';
 import { analyticsProvider, listCatalogue, type CatalogueEntry } from './workbook-catalogue';
 
 /** Who is looking, with what their membership and account entitle them to. */
-async function loadViewer(ctx: AppContext, actor: Actor) {
+export async function loadViewer(ctx: AppContext, actor: Actor) {
   const [row] = await ctx.db
     .select({ user: users, membership: accountUsers, account: accounts })
     .from(accountUsers)

@@ -19,7 +19,8 @@ import { customerIdOf } from '../billing/billing-customer';
 import { endSubscriptionNow } from '../billing/billing-seats';
 import { changePlan } from '../billing/plan-change.service';
 import { findOpenSubscription } from '../billing/subscription-record';
-import { monthlyCents, rowsOf } from './console-sql';
+import { rowsOf } from '../../db/raw-rows';
+import { monthlyCents } from './console-sql';
 import { toConsoleEvent } from './console-events.service';
 
 const DETAIL_ROWS = 20;

@@ -3,7 +3,7 @@ import type { ConsoleEvent, ConsoleEventList, EventsQuery } from '@partner-porta
 import type { Db } from '../../db/client';
 import { accounts, events, users } from '../../db/schema/index';
 import { dayAfter, dayStart } from '../../lib/utc-days';
-import { rowsOf } from './console-sql';
+import { rowsOf } from '../../db/raw-rows';
 
 const DAY_MS = 86_400_000;
 /** The chart shows this many names; the rest are summed as `other`. */

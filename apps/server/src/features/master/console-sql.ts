@@ -1,11 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PLANS } from '@partner-portal/shared/plans';
-import type { Db } from '../../db/client';
-
-/** Rows of a raw statement; both drivers answer `{ rows }`, which the common Db type cannot say. */
-export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The monthly amount in cents of subscription `s`, from the one plan catalogue (every plan is

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PLANS, PLAN_IDS, type PlanId } from '@partner-portal/shared/plans';
 import type { Figure, Overview } from '@partner-portal/shared/master';
 import type { Db } from '../../db/client';
-import { monthlyCents, rowsOf } from './console-sql';
+import { rowsOf } from '../../db/raw-rows';
+import { monthlyCents } from './console-sql';
 
 const DAY_MS = 86_400_000;
 

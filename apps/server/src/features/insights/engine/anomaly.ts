@@ -11,6 +11,7 @@ import {
   twoSidedNormalPValue,
 } from './robust-stats';
 import { formatDayAt } from './series';
+import { twoSidedStudentTPValue } from './student-t';
 import type { DailySeries } from './series';
 
 /** Four weeks of history give the four same-weekday values a baseline needs at the least. */
@@ -41,7 +42,10 @@ export interface AnomalyTest {
   z: number;
   /** Relative change: (actual − expected) / expected. */
   delta: number;
-  /** Two-sided normal p-value of z; approximate, since the spread comes from ≤ 8 values. */
+  /**
+   * Two-sided p-value of z: Student's t with (baseline days − 1) degrees of freedom when the
+   * baseline's own spread set the scale, the normal when a noise floor did (a known quantity).
+   */
   pValue: number;
 }
 
@@ -62,26 +66,94 @@ function measureNoiseFloor(series: DailySeries, expected: number, valuePerEvent:
   return Math.sqrt(expected / valuePerEvent) * valuePerEvent;
 }
 
-function testDay(series: DailySeries, index: number, valuePerEvent: number): AnomalyTest | null {
-  const actual = series.values[index];
-  if (actual === undefined || !Number.isFinite(actual)) return null;
+/** What a day of this weekday usually is, and how far it usually strays; null without a baseline. */
+export interface DayBaseline {
+  expected: number;
+  spread: number;
+  /**
+   * How many same-weekday values set the spread, when they did (Student's t then applies);
+   * null when the series' pooled wobble or a noise floor set it.
+   */
+  sampleSize: number | null;
+}
+
+/** Weeks of a series' history whose day-to-day wobble is pooled (see measurePooledSpread). */
+const POOLED_WEEKS = 8;
+
+function sameWeekdayValues(series: DailySeries, index: number): number[] {
   const baseline: number[] = [];
   for (let week = 1; week <= BASELINE_WEEKS && index - 7 * week >= 0; week += 1) {
     const value = series.values[index - 7 * week];
     // A missing (non-finite) day is left out rather than treated as zero.
     if (value !== undefined && Number.isFinite(value)) baseline.push(value);
   }
+  return baseline;
+}
+
+/**
+ * How far this series' days usually stray from their baseline, relative to it: the robust spread
+ * of (day / its same-weekday median − 1) over up to eight weeks before `end`. Eight values say
+ * little about a spread; fifty-odd say a lot, so a day's own baseline cannot look calm by chance
+ * in a series that is noisy all the time. Null with fewer than two weeks of residuals.
+ */
+export function measurePooledSpread(series: DailySeries, end: number): number | null {
+  const residuals: number[] = [];
+  for (let index = Math.max(0, end - 7 * POOLED_WEEKS); index < end; index += 1) {
+    const value = series.values[index];
+    const baseline = sameWeekdayValues(series, index);
+    if (value === undefined || !Number.isFinite(value) || baseline.length < MIN_BASELINE_VALUES)
+      continue;
+    const expected = median(baseline);
+    if (expected > 0) residuals.push(value / expected - 1);
+  }
+  if (residuals.length < 14) return null;
+  const centre = median(residuals);
+  return MAD_TO_SIGMA * median(residuals.map((residual) => Math.abs(residual - centre)));
+}
+
+/**
+ * The median of the same weekday over the previous eight weeks and the robust spread around it,
+ * floored by the metric's own noise, 5 % of expected and the series' pooled wobble. The sparkline's expected band is drawn
+ * from this too, so the band and the test can never disagree.
+ */
+export function measureBaseline(
+  series: DailySeries,
+  index: number,
+  valuePerEvent = 1,
+  pooledSpread: number | null = null,
+): DayBaseline | null {
+  const baseline = sameWeekdayValues(series, index);
   if (baseline.length < MIN_BASELINE_VALUES) return null;
   const expected = median(baseline);
   // Without a positive baseline there is no relative change to speak of (and no Poisson floor).
   if (!(expected > 0)) return null;
   const residuals = baseline.map((value) => value - expected);
-  const spread = Math.max(
-    MAD_TO_SIGMA * medianAbsoluteDeviation(residuals),
+  const sampled = MAD_TO_SIGMA * medianAbsoluteDeviation(residuals);
+  const floor = Math.max(
     measureNoiseFloor(series, expected, valuePerEvent),
     RELATIVE_SPREAD_FLOOR * expected,
+    (pooledSpread ?? 0) * expected,
   );
+  return sampled > floor
+    ? { expected, spread: sampled, sampleSize: baseline.length }
+    : { expected, spread: floor, sampleSize: null };
+}
+
+function testDay(
+  series: DailySeries,
+  index: number,
+  valuePerEvent: number,
+  pooledSpread: number | null,
+): AnomalyTest | null {
+  const actual = series.values[index];
+  if (actual === undefined || !Number.isFinite(actual)) return null;
+  const baseline = measureBaseline(series, index, valuePerEvent, pooledSpread);
+  if (!baseline) return null;
+  const { expected, spread, sampleSize } = baseline;
   const z = (actual - expected) / spread;
+  // A spread measured on a few days is itself uncertain: the z is read as Student's t then.
+  const pValue =
+    sampleSize === null ? twoSidedNormalPValue(z) : twoSidedStudentTPValue(z, sampleSize - 1);
   return {
     index,
     date: formatDayAt(series.start, index),
@@ -89,7 +161,7 @@ function testDay(series: DailySeries, index: number, valuePerEvent: number): Ano
     expected,
     z,
     delta: (actual - expected) / expected,
-    pValue: twoSidedNormalPValue(z),
+    pValue,
   };
 }
 
@@ -105,8 +177,10 @@ export function findAnomalies(series: DailySeries, options: AnomalyOptions = {})
   }
   const tests: AnomalyTest[] = [];
   const first = Math.max(MIN_HISTORY_DAYS, series.values.length - window);
+  // Pooled over the weeks before the tested days, so an anomaly cannot widen its own yardstick.
+  const pooledSpread = measurePooledSpread(series, first);
   for (let index = first; index < series.values.length; index += 1) {
-    const test = testDay(series, index, valuePerEvent);
+    const test = testDay(series, index, valuePerEvent, pooledSpread);
     if (test) tests.push(test);
   }
   return tests;

@@ -1,0 +1,89 @@
+/**
+ * One run of the engine for one scope: where the data stands, whether there is enough of it, and
+ * the ranked insights with their ids. The API caches what this returns; the admin command prints
+ * it directly.
+ */
+import { createHash } from 'node:crypto';
+import {
+  INSIGHT_METRICS,
+  type InsightMetric,
+  type InsightViewer,
+} from '@partner-portal/shared/insight-rules';
+import { daysBetween } from '@partner-portal/shared/report-data';
+import type { Db } from '../../db/client';
+import { dataRange, type ReportScope } from '../analytics/report-queries';
+import { MIN_HISTORY_DAYS } from './engine/anomaly';
+import { computeInsights } from './compute-insights';
+import type { EngineInsight } from './insight-types';
+import type { StoredInsight, StoredRun } from './insight-cache';
+import { loadInsightData, segmentKey } from './insight-data';
+
+/** More than the panel and the digest could show, so mutes and a metric filter still leave some. */
+const INSIGHTS_KEPT = 40;
+
+export interface RunRequest {
+  scope: ReportScope;
+  viewer: InsightViewer;
+  /** The as-of day asked for; by default the scope's last day with data. */
+  asOf?: string | undefined;
+  window: number;
+}
+
+/** The month's pace is told for what the viewer earns: revenue, or an advertiser's conversions. */
+function paceMetricOf(viewer: InsightViewer): InsightMetric {
+  return viewer === 'advertiser' ? 'conversions' : 'revenue';
+}
+
+function seriesKeyOf(insight: Pick<EngineInsight, 'metric' | 'segment'>): string {
+  return JSON.stringify([insight.metric, segmentKey(insight.segment)]);
+}
+
+/** Stable across runs of the same data, unique within the scope: what feedback names. */
+function insightId(scope: ReportScope, insight: EngineInsight): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        scope.partner_id,
+        scope.advertiser_name ?? null,
+        insight.type,
+        seriesKeyOf(insight),
+        insight.period,
+      ]),
+    )
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+export async function runInsights(db: Db, request: RunRequest): Promise<StoredRun> {
+  const { scope } = request;
+  const range = await dataRange(db, scope);
+  const asOf = request.asOf ?? range?.to ?? null;
+  if (!range || asOf === null || range.from > asOf) {
+    return { status: 'no_data', asOf, dataThrough: null, insights: [] };
+  }
+  const dataThrough = range.to < asOf ? range.to : asOf;
+  if (daysBetween(range.from, asOf) + 1 < MIN_HISTORY_DAYS) {
+    return { status: 'insufficient_history', asOf, dataThrough, insights: [] };
+  }
+  // The drivers compare the last two weeks; an anomaly up to `window` days back is compared with
+  // the same weekday a week before it.
+  const leafDays = Math.max(request.window, 7) + 7;
+  const data = await loadInsightData(db, scope, asOf, leafDays);
+  const insights = computeInsights(data, {
+    viewer: request.viewer,
+    window: request.window,
+    metrics: INSIGHT_METRICS,
+    paceMetric: paceMetricOf(request.viewer),
+    keep: INSIGHTS_KEPT,
+  });
+  return {
+    status: 'ok',
+    asOf,
+    dataThrough,
+    insights: insights.map((insight): StoredInsight => ({
+      ...insight,
+      id: insightId(scope, insight),
+      seriesKey: seriesKeyOf(insight),
+    })),
+  };
+}
