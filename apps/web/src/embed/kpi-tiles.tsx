@@ -57,8 +57,10 @@ export function KpiTiles({
             <p className="text-xs font-medium text-muted-foreground">
               {t(`embed.metrics.${metric}`)}
             </p>
+            {/* Sized by the frame's width (vw inside the iframe), so a tile beside the insights
+                panel still holds "183.996,26 US$" on one line. */}
             <p
-              className="mt-1 text-lg font-semibold break-words tabular-nums sm:text-2xl"
+              className="mt-1 text-[clamp(1rem,4.6vw,1.125rem)] font-semibold break-words tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]"
               data-testid={`kpi-${metric}`}
             >
               {money ? formatMoney(locale, value) : formatCount(locale, value)}

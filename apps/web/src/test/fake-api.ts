@@ -10,7 +10,13 @@ export interface SentCall {
 }
 
 export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  // A 204 carries no body at all, as the server sends it (a Response refuses one).
+  status === 204
+    ? new Response(null, { status })
+    : new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
 
 /**
  * Fakes our API at the fetch edge: `answer` replies to every call except GETs, which get an

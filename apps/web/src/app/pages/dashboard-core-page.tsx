@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@partner-portal/shared/permissions';
 import { Banner } from '@/components/ui/banner';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
+import { InsightsPanel } from '@/features/insights/components/insights-panel';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
@@ -29,7 +30,10 @@ export default function DashboardCorePage() {
           )}
         </Banner>
       ) : null}
-      <DashboardView kind="core" />
+      <DashboardView
+        kind="core"
+        beside={(workbook) => <InsightsPanel workbookId={workbook.workbookId} />}
+      />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { isPlusEligible } from '@partner-portal/shared/plans';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
+import { InsightsPanel } from '@/features/insights/components/insights-panel';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
@@ -22,7 +23,10 @@ export default function DashboardPlusPage() {
   }
   return (
     <Page titleKey="titles.dashboard_plus">
-      <DashboardView kind="plus" />
+      <DashboardView
+        kind="plus"
+        beside={(workbook) => <InsightsPanel workbookId={workbook.workbookId} />}
+      />
     </Page>
   );
 }

@@ -27,6 +27,13 @@ function stubServer() {
       if (url === '/api/sigma/workbook') {
         return new Response(JSON.stringify({ data: WORKBOOKS }), { status: 200 });
       }
+      // The insights panel beside the workbook: locked on these plans (its own tests are in
+      // dashboard-insights.test.tsx).
+      if (url.startsWith('/api/insights?')) {
+        return new Response(JSON.stringify({ message: 'Plus AI', plan: 'free_plus_ai' }), {
+          status: 402,
+        });
+      }
       if (url === '/api/sigma/workbook/embed') {
         const body = JSON.parse(String(init.body)) as { workbook_id: string };
         posted.push(body);

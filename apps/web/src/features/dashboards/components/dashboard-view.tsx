@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workbook } from '@partner-portal/shared/workbooks';
 import { Banner } from '@/components/ui/banner';
@@ -10,9 +10,16 @@ import { WorkbooksPending } from './workbooks-pending';
 
 /**
  * One dashboard screen: the core workbook, or the Plus workbooks with a select when there are
- * several (the first by default), each in a WorkbookFrame.
+ * several (the first by default), each in a WorkbookFrame, with what the page puts `beside` it
+ * (the Insights panel): to its right on wide screens, above it on narrow ones.
  */
-export function DashboardView({ kind }: { kind: 'core' | 'plus' }) {
+export function DashboardView({
+  kind,
+  beside,
+}: {
+  kind: 'core' | 'plus';
+  beside?: (workbook: Workbook) => ReactNode;
+}) {
   const { t } = useTranslation();
   const state = useWorkbooks();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -42,7 +49,19 @@ export function DashboardView({ kind }: { kind: 'core' | 'plus' }) {
           />
         </div>
       ) : null}
-      <WorkbookFrame key={current.workbookId} workbook={current} />
+      {beside ? (
+        // What is beside leads on narrow screens, where it would sit below a tall workbook.
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+          <div className="order-2 min-w-0 xl:order-1">
+            <WorkbookFrame key={current.workbookId} workbook={current} />
+          </div>
+          <div key={current.workbookId} className="order-1 xl:sticky xl:top-4 xl:order-2">
+            {beside(current)}
+          </div>
+        </div>
+      ) : (
+        <WorkbookFrame key={current.workbookId} workbook={current} />
+      )}
     </div>
   );
 }

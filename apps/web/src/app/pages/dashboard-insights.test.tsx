@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Insight, InsightsResponse } from '@partner-portal/shared/insights';
+import type { StoredSession } from '@partner-portal/shared/user';
+import { dismissToast } from '@/components/ui/toast-store';
+import { changeLocale } from '@/lib/i18n';
+import { clearSession, setSession } from '@/lib/session-store';
+import { stubRoutes, type RouteHandler } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
+import { testSession } from '@/test/test-session';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissToast();
+  clearSession();
+  changeLocale('en');
+});
+
+/** docs/insights.md: the Insights panel beside the core workbook, against a fake of our API. */
+const INSIGHTS_URL = 'GET /api/insights?workbook_id=local-core-overview';
+
+function insight(index: number, overrides: Partial<Insight> = {}): Insight {
+  return {
+    id: `insight-${index}`,
+    type: 'mover',
+    metric: 'clicks',
+    segment: { advertiser: `Advertiser ${index}` },
+    direction: 'down',
+    good: false,
+    value: 700,
+    expected: 1000,
+    delta: -0.3,
+    z: -5,
+    confidence: 'high',
+    interval: null,
+    period: { from: '2026-11-21', to: '2026-11-27' },
+    sentence: `Sentence number ${index}.`,
+    series: Array.from({ length: 28 }, (_, day) => ({
+      date: `2026-10-${String(day + 1).padStart(2, '0')}`,
+      value: 100 + day,
+      low: day < 7 ? null : 90,
+      high: day < 7 ? null : 130,
+    })),
+    contributors: [
+      {
+        segment: { advertiser: `Advertiser ${index}`, device: 'mobile', country: 'DE' },
+        before: 600,
+        after: 330,
+        change: -270,
+        share: 0.9,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function answer(insights: Insight[], patch: Partial<InsightsResponse> = {}) {
+  const body: InsightsResponse = {
+    status: 'ok',
+    as_of: '2026-11-27',
+    data_through: '2026-11-27',
+    insights,
+    narrative_enabled: false,
+    can_configure: false,
+    ...patch,
+  };
+  return { body: { data: body } };
+}
+
+function renderDashboard(
+  insights: RouteHandler,
+  session: Partial<StoredSession> = {},
+  extra: Record<string, RouteHandler> = {},
+) {
+  const sent = stubRoutes({
+    'GET /api/sigma/workbook': () => ({
+      body: {
+        data: [{ name: 'Partner overview', workbookId: 'local-core-overview', kind: 'core' }],
+      },
+    }),
+    'POST /api/sigma/workbook/embed': () => ({
+      body: {
+        data: {
+          url: 'http://localhost:3000/embed/workbook/local-core-overview?token=t',
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      },
+    }),
+    [INSIGHTS_URL]: insights,
+    ...extra,
+  });
+  setSession(testSession({ plan: 'free_plus_ai', permission: 'admin', ...session }));
+  const router = renderRoute('/dashboard/core');
+  return { sent, router };
+}
+
+const panel = () => screen.findByRole('region', { name: /Insights/ });
+
+describe('the Insights panel', () => {
+  it('shows the top three cards, then the rest of the top five on request', async () => {
+    renderDashboard(() => answer(Array.from({ length: 7 }, (_, index) => insight(index + 1))));
+    const region = await panel();
+    expect(await within(region).findByText('Sentence number 1.')).toBeInTheDocument();
+    expect(within(region).getByText('as of Nov 27')).toBeInTheDocument();
+    expect(within(region).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(region).getAllByText('Weekly mover')).toHaveLength(3);
+    expect(within(region).getAllByText('High confidence')).toHaveLength(3);
+    const more = within(region).getByRole('button', { name: 'Show 2 more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    // Five at most, however many the API ranked.
+    expect(within(region).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(region).queryByText('Sentence number 6.')).not.toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Show fewer' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('opens Why? with the segments behind the change, their figures and shares', async () => {
+    renderDashboard(() => answer([insight(1)]));
+    const region = await panel();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Why?' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Why this insight' });
+    expect(within(drawer).getByText('The last 7 days against the 7 before.')).toBeInTheDocument();
+    const row = within(drawer).getByRole('row', { name: /Advertiser 1/ });
+    expect(row).toHaveTextContent('Advertiser 1 · Country: DE · Device: mobile');
+    expect(row).toHaveTextContent('600');
+    expect(row).toHaveTextContent('330');
+    expect(row).toHaveTextContent('90%');
+    expect(row).toHaveTextContent('-270 (-45%)');
+  });
+
+  it('sends 👍/👎, and a mute that takes the series off the panel', async () => {
+    let muted = false;
+    const { sent } = renderDashboard(
+      () => answer(muted ? [insight(2)] : [insight(1), insight(2)]),
+      {},
+      {
+        'POST /api/insights/insight-1/feedback': (body) => {
+          if ((body as { mute_days?: number }).mute_days) muted = true;
+          return { status: 204, body: null };
+        },
+      },
+    );
+    const region = await panel();
+    const first = (await within(region).findByText('Sentence number 1.')).closest('li');
+    if (!first) throw new Error('no card');
+    const useful = within(first).getByRole('button', { name: 'Useful' });
+    await userEvent.click(useful);
+    await waitFor(() => expect(useful).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(first).getByRole('status')).toHaveTextContent('Thanks');
+    await userEvent.click(
+      within(first).getByRole('button', { name: 'Hide this series for 30 days' }),
+    );
+    await waitFor(() =>
+      expect(within(region).queryByText('Sentence number 1.')).not.toBeInTheDocument(),
+    );
+    expect(within(region).getByText('Sentence number 2.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hidden for 30 days. It comes back after that.'),
+    ).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'POST' && call.url.includes('feedback'))).toEqual([
+      { method: 'POST', url: '/api/insights/insight-1/feedback', body: { useful: true } },
+      {
+        method: 'POST',
+        url: '/api/insights/insight-1/feedback',
+        body: { useful: false, mute_days: 30 },
+      },
+    ]);
+  });
+
+  it('says "nothing unusual" with its date when only the month pace is left', async () => {
+    renderDashboard(() =>
+      answer([
+        insight(1, {
+          type: 'pace',
+          z: null,
+          good: true,
+          direction: 'up',
+          interval: { low: 900, high: 1100 },
+          sentence: 'On pace for 1,000 clicks this month.',
+          contributors: [],
+        }),
+      ]),
+    );
+    const region = await panel();
+    expect(
+      await within(region).findByText('Nothing unusual in the last 7 days (as of Nov 27).'),
+    ).toBeInTheDocument();
+    expect(within(region).getByText('On pace for 1,000 clicks this month.')).toBeInTheDocument();
+  });
+
+  it('explains an account without data, or without four weeks of it', async () => {
+    renderDashboard(() => answer([], { status: 'insufficient_history' }));
+    expect(await within(await panel()).findByText(/four weeks of report data/)).toBeInTheDocument();
+  });
+
+  it('shows the locked teaser without the plan: the upgrade for admins, "ask" for others', async () => {
+    const locked = () => ({ status: 402, body: { message: 'Plus AI', plan: 'free_plus_ai' } });
+    const { router } = renderDashboard(locked, { plan: 'free_plus' });
+    const region = await panel();
+    expect(await within(region).findByText('Insights come with Plus AI')).toBeInTheDocument();
+    // A locked panel is not an error: the page stays where it is.
+    expect(router.state.location.pathname).toBe('/dashboard/core');
+    expect(within(region).getByRole('link', { name: 'Upgrade to Plus AI' })).toHaveAttribute(
+      'href',
+      '/account/upgrade?plan=free_plus_ai',
+    );
+  });
+
+  it('tells a member who may not pay to ask, and speaks Spanish', async () => {
+    changeLocale('es');
+    const locked = () => ({ status: 402, body: { message: 'Plus AI', plan: 'free_plus_ai' } });
+    renderDashboard(locked, { plan: 'free_plus', permission: 'user', locale: 'es' });
+    const region = await screen.findByRole('region', { name: /Análisis/ });
+    expect(await within(region).findByText('Los análisis vienen con Plus AI')).toBeInTheDocument();
+    expect(within(region).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(region).getByText(/Pide a un administrador/)).toBeInTheDocument();
+  });
+
+  it('offers to load again when the insights fail', async () => {
+    let calls = 0;
+    renderDashboard(() => {
+      calls += 1;
+      return calls === 1 ? { status: 500, body: { message: 'Boom' } } : answer([insight(1)]);
+    });
+    const region = await panel();
+    await userEvent.click(
+      await within(region).findByRole('button', { name: 'Load the insights again' }),
+    );
+    expect(await within(region).findByText('Sentence number 1.')).toBeInTheDocument();
+  });
+});
