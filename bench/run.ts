@@ -9,6 +9,7 @@ import { runBillingBench, type BillingBench } from './billing';
 import { runConsoleBench, type ConsoleBench } from './console';
 import { runDashboardBench, type DashboardBench } from './dashboards';
 import { runHotPathBench } from './hot-path';
+import { insightsSection, runInsightsBench } from './insights';
 import { apiKeySection, hotPathSection } from './hot-path-report';
 import { measureRouteJs, SIGNIN_MODULES, signinJsSection } from './route-js-size';
 import { writePage } from './results-file';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
         '',
       ]
     : ['## Operator console', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];
+  const insights = await runInsightsBench(postgresUrl);
   const dashboardSection = dashboards
     ? [
         '## Dashboards (PostgreSQL)',
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
     ...dashboardSection,
     ...billingSection,
     ...consoleSection,
+    ...insightsSection(insights),
   ].join('\n');
   writePage(report);
   console.log(`/signin JS: ${js.totalGzipBytes} bytes gzipped`);
