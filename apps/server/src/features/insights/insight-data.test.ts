@@ -41,11 +41,14 @@ afterAll(async () => {
   await database.close();
 });
 
-const cents = (value: number) => Math.round(value * 100);
+const cents = (value: number) => (Number.isFinite(value) ? Math.round(value * 100) : value);
+const DAYS = { leafDays: 14, dimensionDays: 63 };
+/** Channel, country and device are read for the last 63 days only; earlier days are NaN. */
+const RAW_FIRST_DAY = HISTORY_DAYS - DAYS.dimensionDays;
 
 describe('loadInsightData', () => {
   it('sums every segment per day exactly as the rows add up, over the last sixteen weeks', async () => {
-    const data = await loadInsightData(database.db, { partner_id: accountId }, AS_OF, 14);
+    const data = await loadInsightData(database.db, { partner_id: accountId }, AS_OF, DAYS);
     expect(data.start).toBe(formatDayAt(AS_OF, -(HISTORY_DAYS - 1)));
     expect(data.days).toBe(HISTORY_DAYS);
     expect(data.firstDataDay).toBe(0);
@@ -74,10 +77,13 @@ describe('loadInsightData', () => {
       const series = segments.get(segmentKey(segment));
       expect(series, JSON.stringify(segment)).toBeDefined();
       for (const metric of REPORT_METRICS) {
-        const expected = new Array<number>(HISTORY_DAYS).fill(0);
+        const raw = 'device' in segment;
+        const expected = Array.from({ length: HISTORY_DAYS }, (_, day) =>
+          raw && day < RAW_FIRST_DAY ? Number.NaN : 0,
+        );
         for (const row of rows) {
           const day = Math.round((Date.parse(row.date) - Date.parse(data.start)) / 86_400_000);
-          if (day < 0 || !match(row)) continue;
+          if (day < 0 || !match(row) || (raw && day < RAW_FIRST_DAY)) continue;
           expected[day] = (expected[day] ?? 0) + Number(row[metric]);
         }
         expect(series?.values[metric].map(cents)).toEqual(expected.map(cents));
@@ -87,7 +93,7 @@ describe('loadInsightData', () => {
 
   it("keeps the finest rows of the last days, and an advertiser's scope to its own", async () => {
     const scope = { partner_id: accountId, advertiser_name: 'Acme Shoes' };
-    const data = await loadInsightData(database.db, scope, AS_OF, 14);
+    const data = await loadInsightData(database.db, scope, AS_OF, DAYS);
     expect(data.leaves.every((leaf) => leaf.day >= HISTORY_DAYS - 14)).toBe(true);
     expect(data.leaves.every((leaf) => leaf.dims.advertiser === 'Acme Shoes')).toBe(true);
     const expectedLeaves = rows.filter(
@@ -118,8 +124,11 @@ describe('loadInsightData', () => {
         partner_id: accountId,
         ...(advertiser ? { advertiser_name: advertiser } : {}),
       };
-      const loaded = await loadInsightData(database.db, scope, AS_OF, 14);
-      const built = buildInsightData(rows, AS_OF, advertiser ? { advertiser } : {});
+      const loaded = await loadInsightData(database.db, scope, AS_OF, DAYS);
+      const built = buildInsightData(rows, AS_OF, {
+        ...DAYS,
+        ...(advertiser ? { advertiser } : {}),
+      });
       expect(
         rounded({ ...loaded, segments: order(loaded.segments), leaves: order(loaded.leaves) }),
       ).toEqual(

@@ -48,15 +48,26 @@ export interface InsightData {
   firstDataDay: number | null;
 }
 
-/** The single-dimension segments each series is summed over; campaign only under its advertiser. */
-const SERIES_SETS: readonly (readonly ReportDimension[])[] = [
+/**
+ * The segments each series is summed over; campaign only under its advertiser. The whole scope,
+ * advertisers and campaigns come from the daily roll-up (report_daily: a year of a large account
+ * is thousands of rows); channel, country and device only exist on the raw rows, which are read
+ * for fewer days (dimensionDays) since a 1,000,000-row year makes every day thousands of rows.
+ */
+const ROLLUP_SETS: readonly (readonly ReportDimension[])[] = [
   [],
   ['advertiser'],
   ['advertiser', 'campaign'],
-  ['channel'],
-  ['country'],
-  ['device'],
 ];
+const RAW_SETS: readonly (readonly ReportDimension[])[] = [['channel'], ['country'], ['device']];
+
+/**
+ * Days of channel, country and device history: the anomaly test's eight weeks before its
+ * window, which also leaves the mover six weekly changes and the pooled spread four weeks.
+ */
+export function dimensionDaysFor(window: number): number {
+  return 56 + Math.max(window, 7);
+}
 
 const SUMS = sql.raw(
   REPORT_METRICS.map((metric) => `coalesce(sum(${metric}), 0)::float8 as ${metric}`).join(', '),
@@ -70,36 +81,55 @@ function scopeCondition(scope: ReportScope) {
 
 type SumsRow = Partial<Record<ReportDimension, string | null>> & MetricSums & { day: number };
 
-function emptyValues(days: number): Record<ReportMetric, number[]> {
+/**
+ * Zeros (no rows that day) from `firstDay` on; before it, days that were not read are NaN, which
+ * every test leaves out rather than taking for a day without traffic.
+ */
+function emptyValues(days: number, firstDay = 0): Record<ReportMetric, number[]> {
   const values = {} as Record<ReportMetric, number[]>;
-  for (const metric of REPORT_METRICS) values[metric] = new Array<number>(days).fill(0);
+  for (const metric of REPORT_METRICS) {
+    values[metric] = Array.from({ length: days }, (_, day) => (day < firstDay ? Number.NaN : 0));
+  }
   return values;
 }
 
+function groupingSetsOf(sets: readonly (readonly ReportDimension[])[]) {
+  return sql.raw(sets.map((set) => `(${['date', ...set].join(', ')})`).join(', '));
+}
+
 /**
- * Loads `scope`'s data for insights as of `asOf` (included); `leafDays` of the finest rows, ending
- * at asOf. An advertiser viewer's own advertiser is its whole scope, so it is not listed twice.
+ * Loads `scope`'s data for insights as of `asOf` (included): 16 weeks of the roll-up's series,
+ * `dimensionDays` of channel, country and device, and `leafDays` of the finest rows. Three
+ * statements, run together. An advertiser viewer's own advertiser is its whole scope, so it is
+ * not listed twice.
  */
 export async function loadInsightData(
   db: Db,
   scope: ReportScope,
   asOf: string,
-  leafDays: number,
+  options: { leafDays: number; dimensionDays: number },
 ): Promise<InsightData> {
   const start = shiftDay(asOf, -(HISTORY_DAYS - 1));
-  const leafStart = shiftDay(asOf, -(leafDays - 1));
-  const sets = SERIES_SETS.filter(
+  const leafStart = shiftDay(asOf, -(options.leafDays - 1));
+  const rawFirstDay = HISTORY_DAYS - options.dimensionDays;
+  const rawStart = shiftDay(start, rawFirstDay);
+  const rollupSets = ROLLUP_SETS.filter(
     (set) => !(scope.advertiser_name !== undefined && set.length === 1 && set[0] === 'advertiser'),
   );
-  const groupingSets = sql.raw(sets.map((set) => `(${['date', ...set].join(', ')})`).join(', '));
-  const [seriesRows, leafRows] = await Promise.all([
+  const [rollupRows, rawRows, leafRows] = await Promise.all([
     rowsOf<SumsRow>(
       db,
-      sql`select (date - ${start}::date)::int as day, advertiser, campaign, channel, country, device,
-            ${SUMS}
-          from report_rows
+      sql`select (date - ${start}::date)::int as day, advertiser, campaign, ${SUMS}
+          from report_daily
           where ${scopeCondition(scope)} and date between ${start}::date and ${asOf}::date
-          group by grouping sets (${groupingSets})`,
+          group by grouping sets (${groupingSetsOf(rollupSets)})`,
+    ),
+    rowsOf<SumsRow>(
+      db,
+      sql`select (date - ${start}::date)::int as day, channel, country, device, ${SUMS}
+          from report_rows
+          where ${scopeCondition(scope)} and date between ${rawStart}::date and ${asOf}::date
+          group by grouping sets (${groupingSetsOf(RAW_SETS)})`,
     ),
     rowsOf<SumsRow>(
       db,
@@ -113,13 +143,13 @@ export async function loadInsightData(
   return {
     start,
     days: HISTORY_DAYS,
-    segments: collectSegments(seriesRows),
+    segments: [...collectSegments(rollupRows, 0), ...collectSegments(rawRows, rawFirstDay, false)],
     leaves: leafRows.map((row) => ({
       day: row.day,
       dims: pickDimensions(row, REPORT_DIMENSIONS) as Record<ReportDimension, string>,
       sums: pickSums(row),
     })),
-    firstDataDay: seriesRows.reduce<number | null>(
+    firstDataDay: rollupRows.reduce<number | null>(
       (first, row) => (first === null || row.day < first ? row.day : first),
       null,
     ),
@@ -142,16 +172,22 @@ function pickDimensions(row: SumsRow, dimensions: readonly ReportDimension[]): S
   return segment;
 }
 
-function collectSegments(rows: readonly SumsRow[]): SegmentSeries[] {
+function collectSegments(
+  rows: readonly SumsRow[],
+  firstDay: number,
+  withWholeScope = true,
+): SegmentSeries[] {
   const byKey = new Map<string, SegmentSeries>();
   // The whole scope is always there, even on days without data, so it leads the list.
-  byKey.set(segmentKey({}), { segment: {}, values: emptyValues(HISTORY_DAYS) });
+  if (withWholeScope) {
+    byKey.set(segmentKey({}), { segment: {}, values: emptyValues(HISTORY_DAYS) });
+  }
   for (const row of rows) {
     const segment = pickDimensions(row, REPORT_DIMENSIONS);
     const key = segmentKey(segment);
     let series = byKey.get(key);
     if (!series) {
-      series = { segment, values: emptyValues(HISTORY_DAYS) };
+      series = { segment, values: emptyValues(HISTORY_DAYS, firstDay) };
       byKey.set(key, series);
     }
     for (const metric of REPORT_METRICS) series.values[metric][row.day] = Number(row[metric]);

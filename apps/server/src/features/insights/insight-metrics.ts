@@ -70,10 +70,12 @@ export function volumeFloor(
   return Math.max(floors.money, floors.moneyShare * Math.abs(typicalDay));
 }
 
+/** The sum of values[from, to), leaving out days that were not read (NaN). */
 export function sum(values: readonly number[], from = 0, to = values.length): number {
   let total = 0;
   for (let index = Math.max(0, from); index < Math.min(to, values.length); index += 1) {
-    total += values[index] ?? 0;
+    const value = values[index];
+    if (value !== undefined && Number.isFinite(value)) total += value;
   }
   return total;
 }

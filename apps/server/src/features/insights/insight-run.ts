@@ -16,7 +16,7 @@ import { MIN_HISTORY_DAYS } from './engine/anomaly';
 import { computeInsights } from './compute-insights';
 import type { EngineInsight } from './insight-types';
 import type { StoredInsight, StoredRun } from './insight-cache';
-import { loadInsightData, segmentKey } from './insight-data';
+import { dimensionDaysFor, loadInsightData, segmentKey } from './insight-data';
 
 /** More than the panel and the digest could show, so mutes and a metric filter still leave some. */
 const INSIGHTS_KEPT = 40;
@@ -68,7 +68,10 @@ export async function runInsights(db: Db, request: RunRequest): Promise<StoredRu
   // The drivers compare the last two weeks; an anomaly up to `window` days back is compared with
   // the same weekday a week before it.
   const leafDays = Math.max(request.window, 7) + 7;
-  const data = await loadInsightData(db, scope, asOf, leafDays);
+  const data = await loadInsightData(db, scope, asOf, {
+    leafDays,
+    dimensionDays: dimensionDaysFor(request.window),
+  });
   const insights = computeInsights(data, {
     viewer: request.viewer,
     window: request.window,

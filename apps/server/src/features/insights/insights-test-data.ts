@@ -13,6 +13,7 @@ import {
 import type { Segment } from './engine/drivers-segments';
 import { formatDayAt } from './engine/series';
 import {
+  dimensionDaysFor,
   HISTORY_DAYS,
   segmentKey,
   type InsightData,
@@ -65,10 +66,11 @@ export async function loadTestReport(
 export function buildInsightData(
   rows: readonly GeneratedRow[],
   asOf: string,
-  options: { advertiser?: string; leafDays?: number } = {},
+  options: { advertiser?: string; leafDays?: number; dimensionDays?: number } = {},
 ): InsightData {
   const start = formatDayAt(asOf, -(HISTORY_DAYS - 1));
   const leafStart = HISTORY_DAYS - (options.leafDays ?? 14);
+  const rawFirstDay = HISTORY_DAYS - (options.dimensionDays ?? dimensionDaysFor(7));
   const segments = new Map<string, SegmentSeries>();
   const leaves = new Map<string, LeafDay>();
   let firstDataDay: number | null = null;
@@ -80,18 +82,22 @@ export function buildInsightData(
     ['country'],
     ['device'],
   ];
-  const series = (segment: Segment) => {
+  const series = (segment: Segment, firstDay: number) => {
     const key = segmentKey(segment);
     let found = segments.get(key);
     if (!found) {
       const values = {} as SegmentSeries['values'];
-      for (const metric of REPORT_METRICS) values[metric] = new Array<number>(HISTORY_DAYS).fill(0);
+      for (const metric of REPORT_METRICS) {
+        values[metric] = Array.from({ length: HISTORY_DAYS }, (_, day) =>
+          day < firstDay ? Number.NaN : 0,
+        );
+      }
       found = { segment, values };
       segments.set(key, found);
     }
     return found;
   };
-  series({});
+  series({}, 0);
   for (const row of rows) {
     if (options.advertiser !== undefined && row.advertiser !== options.advertiser) continue;
     const day = Math.round((Date.parse(row.date) - Date.parse(start)) / 86_400_000);
@@ -101,9 +107,11 @@ export function buildInsightData(
       REPORT_METRICS.map((metric) => [metric, Number(row[metric])]),
     ) as MetricSums;
     for (const set of sets) {
+      const raw = set.length === 1 && ['channel', 'country', 'device'].includes(set[0]!);
+      if (raw && day < rawFirstDay) continue;
       const segment: Segment = {};
       for (const dimension of set) segment[dimension] = row[dimension];
-      const target = series(segment);
+      const target = series(segment, raw ? rawFirstDay : 0);
       for (const metric of REPORT_METRICS) target.values[metric][day]! += sums[metric];
     }
     if (day < leafStart) continue;

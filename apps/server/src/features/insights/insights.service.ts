@@ -75,12 +75,23 @@ export async function getInsights(
   query: InsightsQuery,
   locale: Locale,
 ): Promise<InsightsResponse> {
+  // A partner member's scope is the whole account, known before the membership is read: the
+  // cache is read alongside the access checks (one round trip less on the panel's every open).
+  // Nothing read is answered before the checks pass.
+  const early =
+    actor.permission === 'advertiser'
+      ? null
+      : readCachedRun(ctx.db, cacheKeyOf({ partner_id: actor.accountId }, query), actor.userId);
   // The workbook's own rules first: a workbook the viewer may not open is 403 (or 402 Plus).
-  const { viewer } = await requireOpenable(ctx, actor, query.workbook_id);
+  const [{ viewer }, earlyRead] = await Promise.all([
+    requireOpenable(ctx, actor, query.workbook_id),
+    // A failed early read is read again below; caught here so a refusal leaves nothing unhandled.
+    early?.catch(() => null) ?? null,
+  ]);
   requireInsightsPlan(actor, viewer);
   const scope = scopeOf(actor, viewer);
   const key = cacheKeyOf(scope, query);
-  const cached = await readCachedRun(ctx.db, key, actor.userId);
+  const cached = earlyRead ?? (await readCachedRun(ctx.db, key, actor.userId));
   let run = cached.run;
   if (!run) {
     run = await runInsights(ctx.db, {
