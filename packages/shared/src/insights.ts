@@ -100,8 +100,12 @@ export const InsightsResponseSchema = z.object({
   /** The last day with data at or before as_of. */
   data_through: z.string().nullable(),
   insights: z.array(InsightSchema),
-  /** Whether the account owner turned the AI summary on, and whether this viewer may switch it. */
+  /**
+   * Whether the account owner turned the AI summary on, whether this server has a model to write
+   * it (AI_BASE_URL), and whether this viewer may switch it.
+   */
   narrative_enabled: z.boolean(),
+  narrative_available: z.boolean(),
   can_configure: z.boolean(),
   narrative: z.string().optional(),
 });

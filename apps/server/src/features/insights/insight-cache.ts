@@ -21,6 +21,12 @@ export interface StoredRun {
   asOf: string | null;
   dataThrough: string | null;
   insights: StoredInsight[];
+  /**
+   * AI summaries already asked for, by language and the cards they summarise; null when the
+   * answer was dropped or none came, so a failing endpoint is asked once per data day, not on
+   * every open.
+   */
+  narratives?: Record<string, string | null>;
 }
 
 /** How many requests' results a scope keeps (different as-of days or windows). */
@@ -104,4 +110,19 @@ export async function findStoredInsight(
         limit 1`,
   );
   return row?.insight ?? null;
+}
+
+/** Keeps a summary (or its absence) with the run it was written from. */
+export async function storeNarrative(
+  db: Db,
+  key: CacheKey,
+  narrativeKey: string,
+  narrative: string | null,
+): Promise<void> {
+  await db.execute(
+    sql`update insight_runs
+        set payload = jsonb_set(payload, '{narratives}',
+          coalesce(payload->'narratives', '{}'::jsonb) || jsonb_build_object(${narrativeKey}::text, ${narrative}::text))
+        where account_id = ${key.accountId} and scope = ${key.scope} and request_key = ${key.requestKey}`,
+  );
 }

@@ -30,10 +30,13 @@ import {
 import {
   findStoredInsight,
   readCachedRun,
+  storeNarrative,
   writeCachedRun,
   type CacheKey,
   type StoredInsight,
+  type StoredRun,
 } from './insight-cache';
+import { NARRATIVE_CARDS, writeNarrative } from './insight-narrative';
 import { runInsights } from './insight-run';
 import { describeInsight } from './insight-sentences';
 
@@ -106,14 +109,41 @@ export async function getInsights(
     .filter((insight) => !cached.muted.has(insight.seriesKey))
     .filter((insight) => query.metric === undefined || insight.metric === query.metric)
     .slice(0, INSIGHTS_ANSWERED);
+  const narrative =
+    viewer.account.insightsNarrative && query.metric === undefined
+      ? await narrativeFor(ctx, key, run, shown, locale)
+      : null;
   return {
     status: run.status,
     as_of: run.asOf,
     data_through: run.dataThrough,
     insights: shown.map((insight) => toApiInsight(locale, insight)),
     narrative_enabled: viewer.account.insightsNarrative,
+    narrative_available: ctx.config.ai !== null,
     can_configure: hasPermission(actor.permission, 'owner'),
+    ...(narrative ? { narrative } : {}),
   };
+}
+
+/**
+ * The AI summary of the cards this viewer sees, asked for once per run, language and set of
+ * cards (a member's mutes change the set), and kept with the run.
+ */
+async function narrativeFor(
+  ctx: AppContext,
+  key: CacheKey,
+  run: StoredRun,
+  shown: readonly StoredInsight[],
+  locale: Locale,
+): Promise<string | null> {
+  if (!ctx.config.ai || run.status !== 'ok' || shown.length === 0) return null;
+  const cards = shown.slice(0, NARRATIVE_CARDS);
+  const narrativeKey = `${locale}:${cards.map((insight) => insight.id).join(',')}`;
+  const stored = run.narratives?.[narrativeKey];
+  if (stored !== undefined) return stored;
+  const written = await writeNarrative(ctx.config, locale, cards, ctx.log);
+  await storeNarrative(ctx.db, key, narrativeKey, written);
+  return written;
 }
 
 /** 👍/👎 on a card the viewer was shown, and optionally "mute this series" for some days. */

@@ -62,6 +62,7 @@ function answer(insights: Insight[], patch: Partial<InsightsResponse> = {}) {
     data_through: '2026-11-27',
     insights,
     narrative_enabled: false,
+    narrative_available: false,
     can_configure: false,
     ...patch,
   };
@@ -218,6 +219,44 @@ describe('the Insights panel', () => {
     expect(await within(region).findByText('Los análisis vienen con Plus AI')).toBeInTheDocument();
     expect(within(region).queryByRole('link')).not.toBeInTheDocument();
     expect(within(region).getByText(/Pide a un administrador/)).toBeInTheDocument();
+  });
+
+  it('shows the checked AI summary, and gives the owner the switch that allows it', async () => {
+    let enabled = false;
+    const { sent } = renderDashboard(
+      () =>
+        answer([insight(1)], {
+          narrative_available: true,
+          narrative_enabled: enabled,
+          can_configure: true,
+          ...(enabled ? { narrative: 'Advertiser 1 lost clicks this week.' } : {}),
+        }),
+      { permission: 'owner' },
+      {
+        'PATCH /api/insights/settings': (body) => {
+          enabled = (body as { narrative: boolean }).narrative;
+          return { body: { data: { narrative: enabled, available: true } } };
+        },
+      },
+    );
+    const region = await panel();
+    const toggle = await within(region).findByRole('switch', { name: 'AI summary' });
+    expect(toggle).toHaveAccessibleDescription(/never your report rows/);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(toggle);
+    expect(
+      await within(region).findByText('Advertiser 1 lost clicks this week.'),
+    ).toBeInTheDocument();
+    expect(
+      within(region).getByText('AI summary · checked against the numbers below'),
+    ).toBeInTheDocument();
+    expect(within(region).getByRole('switch', { name: 'AI summary' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(sent.filter((call) => call.method === 'PATCH')).toEqual([
+      { method: 'PATCH', url: '/api/insights/settings', body: { narrative: true } },
+    ]);
   });
 
   it('offers to load again when the insights fail', async () => {

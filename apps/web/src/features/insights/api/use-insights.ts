@@ -56,3 +56,12 @@ export function useInsightFeedback(workbookId: string) {
     },
   });
 }
+
+/** PATCH /api/insights/settings: the owner's AI-summary switch; the panel reloads to show it. */
+export function useNarrativeSetting(workbookId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (narrative: boolean) => api.patch('/api/insights/settings', { narrative }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['insights', workbookId] }),
+  });
+}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useInsights } from '../api/use-insights';
 import { InsightCard } from './insight-card';
 import { InsightsLocked } from './insights-locked';
+import { InsightsNarrative } from './insights-narrative';
 
 /** Cards shown before "Show more": enough to tell the top stories without pushing a phone's
  * dashboard far down. */
@@ -86,6 +87,7 @@ function InsightList({ response, workbookId }: { response: InsightsResponse; wor
   const shown = expanded ? top : top.slice(0, FIRST_CARDS);
   return (
     <div className="grid gap-3">
+      <InsightsNarrative response={response} workbookId={workbookId} />
       {findings.length === 0 ? (
         <p className="rounded-lg border border-border p-4 text-sm">
           {t('insights.nothing', {
