@@ -39,6 +39,7 @@ const SERVER_ENTRY_POINTS = [
   'billing/subscription-record',
   'billing/upgrade.service',
   'closing/close-route',
+  'insights/insight-digest',
   'notifications/notification-settings.service',
   'social/social-signin.service',
   'team/invited-signup.service',

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { accounts, accountUsers, users } from '../../db/schema/index';
 import { breakdown, kpis, rowsInRange } from '../analytics/report-queries';
 import { memberReportScope } from '../analytics/report-scope.service';
+import { insightsForDigest } from '../insights/insight-digest';
 import type { DigestPeriod } from './digest-periods';
 import { digestCsv, type DigestContent } from './digest-render';
 
@@ -47,7 +48,8 @@ export async function buildDigest(
   const scope = memberReportScope(account.id, permission, membership.advertiserName);
   const range = { from: period.from, to: period.to };
   const advertiser = scope.advertiser_name !== undefined;
-  const [figures, top] = await Promise.all([
+  const locale = toLocale(user.locale);
+  const [figures, top, insights] = await Promise.all([
     kpis(db, scope, range),
     breakdown(db, scope, {
       ...range,
@@ -57,6 +59,7 @@ export async function buildDigest(
       page: 1,
       page_size: DIGEST_TOP_ROWS,
     }),
+    insightsForDigest(db, { scope, userId: user.id, account, asOf: period.to, locale }),
   ]);
   const { current, previous } = figures;
   const empty = Object.values(current).every((value) => value === 0);
@@ -69,7 +72,7 @@ export async function buildDigest(
     enable_plus: membership.enablePlus,
   });
   const content: DigestContent = {
-    locale: toLocale(user.locale),
+    locale,
     recipientName: user.firstName,
     accountName: account.name,
     frequency: options.frequency,
@@ -90,6 +93,7 @@ export async function buildDigest(
           previousMargin: previous.revenue - previous.payout,
         }
       : null,
+    insights,
     dashboardUrl: options.dashboardUrl,
     unsubscribeUrl: options.unsubscribeUrl,
   };

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { buildDigest, type DigestRecipient } from './digest-content.service';
 import type { DigestPeriod } from './digest-periods';
 import { renderDigest } from './digest-render';
+import { loadTestReport } from '../insights/insights-test-data';
 
 /** docs/product.md#report-digests: a digest's figures, read as its recipient. */
 let database: Database;
@@ -145,5 +146,54 @@ describe('a digest’s content', () => {
       membership: { ...advertiser.membership, advertiserName: null },
     };
     expect(await buildDigest(db(), nameless, WEEK, options)).toBeNull();
+  });
+});
+
+describe('the Plus AI insights in a digest', () => {
+  const until = new Date('2026-11-22T12:00:00Z');
+  async function recipient(
+    plan: 'free_plus' | 'free_plus_ai',
+    member: { permission: 'owner' | 'advertiser'; advertiserName?: string } = {
+      permission: 'owner',
+    },
+  ) {
+    const account = await createAccount(db(), { name: 'Insightful Media', plan });
+    await loadTestReport(db(), account.id, { until });
+    const { user, membership } = await createUser(db(), { account, ...member });
+    return { user, membership, account } satisfies DigestRecipient;
+  }
+
+  it('carries the top three of the period, the best good news beside the worst bad news', async () => {
+    const built = await buildDigest(db(), await recipient('free_plus_ai'), WEEK, options);
+    const insights = built?.content.insights ?? [];
+    expect(insights.length).toBeGreaterThan(0);
+    expect(insights.length).toBeLessThanOrEqual(3);
+    // The injected drop (City Breaks, from 2026-11-18) is the worst news of the week.
+    const bad = insights.find((insight) => insight.good === false);
+    expect(bad?.sentence).toMatch(/City Breaks|Globex Travel/);
+    if (insights.some((insight) => insight.good === true)) {
+      expect(insights[0]?.good).toBe(true);
+      expect(insights[1]?.good).toBe(false);
+    }
+    const mail = renderDigest(built!.content);
+    expect(mail.text).toContain('What changed');
+    expect(mail.text).toContain(bad!.sentence);
+    expect(mail.html).toContain('What changed');
+  });
+
+  it('has none on a plan without insights, and names no other advertiser in an advertiser’s', async () => {
+    const plus = await buildDigest(db(), await recipient('free_plus'), WEEK, options);
+    expect(plus?.content.insights).toBeNull();
+    expect(renderDigest(plus!.content).text).not.toContain('What changed');
+
+    const advertiser = await buildDigest(
+      db(),
+      await recipient('free_plus_ai', { permission: 'advertiser', advertiserName: 'Acme Shoes' }),
+      WEEK,
+      options,
+    );
+    const text = JSON.stringify(advertiser?.content.insights);
+    expect(text).not.toContain('Globex');
+    expect(text).not.toContain('Initech');
   });
 });

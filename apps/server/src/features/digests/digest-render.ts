@@ -44,6 +44,8 @@ export interface DigestContent {
   unsubscribeUrl: string;
   /** The period's rows travel as a CSV attachment; `truncated`: only the first DIGEST_CSV_MAX_ROWS. */
   attachment?: { truncated: boolean } | null;
+  /** Plus AI: the period's top insights in the recipient's language; absent without the plan. */
+  insights?: { sentence: string; good: boolean | null }[] | null;
 }
 
 const TEXT: Record<Locale, DigestText> = { en: DIGEST_TEXT_EN, es: DIGEST_TEXT_ES };
@@ -159,6 +161,7 @@ interface Digest {
   /** Revenue first (the headline), then the other four in the dashboard's order. */
   tiles: Tile[];
   plus: { value: string; change: Change } | null;
+  insights: { sentence: string; tone: Tone }[];
   topHeading: string;
   topColumn: string;
   topRows: TopRow[];
@@ -219,6 +222,10 @@ function digestOf(content: DigestContent): Digest {
       value: formatMoney(locale, headline.margin),
       change: describeChange(locale, marginChange(headline.margin, headline.previousMargin)),
     },
+    insights: (content.insights ?? []).map((insight) => ({
+      sentence: insight.sentence,
+      tone: insight.good === null ? 'neutral' : insight.good ? 'up' : 'down',
+    })),
     topHeading: text.topHeading[content.top.dimension],
     topColumn: text.topColumn[content.top.dimension],
     topRows: content.top.rows.slice(0, DIGEST_TOP_ROWS).map((row) => ({
@@ -266,6 +273,9 @@ function renderText(d: Digest): string {
         '',
       ]
     : [];
+  const insightLines = d.insights.length
+    ? [text.insightsHeading, ...d.insights.map((insight) => `- ${insight.sentence}`), '']
+    : [];
   const topLines = d.topRows.length
     ? d.topRows.flatMap((row, index) => [
         `${index + 1}. ${row.name}`,
@@ -282,6 +292,7 @@ function renderText(d: Digest): string {
     ...kpiLines,
     '',
     ...plusLines,
+    ...insightLines,
     d.topHeading,
     ...topLines,
     '',
@@ -443,6 +454,17 @@ function plusHtml(d: Digest): string {
 </td></tr>`;
 }
 
+function insightsHtml(d: Digest): string {
+  if (d.insights.length === 0) return '';
+  const marker: Record<Tone, string> = { up: '▲', down: '▼', neutral: '•' };
+  const items = d.insights.map(
+    (insight) =>
+      `<tr><td valign="top" ${paint('card', insight.tone, 'padding:4px 8px 4px 0;font-size:12px;line-height:20px')}>${marker[insight.tone]}</td><td ${paint('card', 'text', 'padding:4px 0;font-size:14px;line-height:20px;overflow-wrap:anywhere')}>${escapeHtml(insight.sentence)}</td></tr>`,
+  );
+  return `<tr><td ${paint('card', 'text', 'padding:24px 24px 8px;font-size:16px;line-height:22px;font-weight:700', SIDE)}>${escapeHtml(d.text.insightsHeading)}</td></tr>
+<tr><td ${paint('card', 'text', 'padding:0 24px', SIDE)}><table ${LAYOUT} ${FULL_WIDTH}>${items.join('')}</table></td></tr>`;
+}
+
 function topHtml(d: Digest): string {
   const { text } = d;
   const heading = `<tr><td ${paint('card', 'text', 'padding:24px 24px 8px;font-size:16px;line-height:22px;font-weight:700', SIDE)}>${escapeHtml(d.topHeading)}</td></tr>`;
@@ -510,6 +532,7 @@ ${preheader}
 <tr><td ${paint('card', 'text', 'padding:20px 24px 0;font-size:15px;line-height:22px', SIDE)}>${escapeHtml(d.greeting)}<br>${escapeHtml(d.intro)}</td></tr>
 <tr><td ${paint('card', 'text', 'padding:14px 18px 0', ['dg-kpis'])}>${kpisHtml(d)}</td></tr>
 ${plusHtml(d)}
+${insightsHtml(d)}
 ${topHtml(d)}
 ${buttonHtml(d)}
 ${d.attachment ? `<tr><td align="center" ${paint('card', 'muted', 'padding:12px 24px 0;font-size:13px;line-height:18px', SIDE)}>${escapeHtml(d.attachment)}</td></tr>` : ''}

@@ -38,6 +38,8 @@ export interface DigestText {
   topEmpty: Record<TopDimension, string>;
   /** A row whose name is empty. */
   unnamed: string;
+  /** The Plus AI insights' heading: the period's top three findings, in sentences. */
+  insightsHeading: string;
   action: string;
   footer: (values: { account: string; schedule: string }) => string;
   /** Under the button when the period's rows are attached; `max` is formatted. */
@@ -82,6 +84,7 @@ export const DIGEST_TEXT_EN: DigestText = {
     campaign: 'No campaigns to list for this period.',
   },
   unnamed: '(no name)',
+  insightsHeading: 'What changed',
   action: 'Open your dashboard',
   footer: ({ account, schedule }) =>
     `You’re receiving this because you’re subscribed to the report digest for ${account}, sent ${schedule}.`,

@@ -40,6 +40,7 @@ export const DIGEST_TEXT_ES: DigestText = {
     campaign: 'No hay campañas que mostrar en este periodo.',
   },
   unnamed: '(sin nombre)',
+  insightsHeading: 'Qué ha cambiado',
   action: 'Abrir tu panel',
   footer: ({ account, schedule }) =>
     `Recibes este correo porque tienes activado el resumen de informes de ${account}, que se envía ${schedule}.`,
