@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INSIGHT_METRICS } from '@partner-portal/shared/insight-rules';
 import type { Insight, InsightsResponse } from '@partner-portal/shared/insights';
 import { auditEvents, insightFeedback, insightRuns } from '../../db/schema/index';
 import { createAccount, createReportRows } from '../../../test/factories';
@@ -191,6 +193,46 @@ describe('GET /api/insights', () => {
     const after = await runs();
     expect(after).toHaveLength(1);
     expect(after[0]?.dataStamp).not.toBe(stored?.dataStamp);
+  });
+});
+
+describe('GET /api/insights, any valid query', () => {
+  it('answers one of its three statuses, within its as-of day and metric, never a 5xx', async () => {
+    const account = await plusAiAccount();
+    const owner = await signedInUser(env.app, db(), { account, permission: 'owner' });
+    const runs = Math.max(10, Math.round((Number(process.env.FC_RUNS) || 400) / 16));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          window: fc.integer({ min: 1, max: 28 }),
+          metric: fc.option(fc.constantFrom(...INSIGHT_METRICS), { nil: undefined }),
+          daysBack: fc.option(fc.integer({ min: -3, max: 400 }), { nil: undefined }),
+        }),
+        async ({ window, metric, daysBack }) => {
+          const asOf =
+            daysBack === undefined
+              ? undefined
+              : new Date(Date.now() - daysBack * 86_400_000).toISOString().slice(0, 10);
+          const query = new URLSearchParams({
+            workbook_id: OVERVIEW,
+            window: String(window),
+            ...(metric ? { metric } : {}),
+            ...(asOf ? { as_of: asOf } : {}),
+          });
+          const answer = await getInsights(owner.token, query.toString());
+          expect(answer.statusCode).toBe(200);
+          const body = answer.json<{ data: InsightsResponse }>().data;
+          expect(['ok', 'insufficient_history', 'no_data']).toContain(body.status);
+          // 120 days of data end today: before them there is none, in their first four weeks too few.
+          if (daysBack !== undefined && daysBack >= 120) expect(body.status).toBe('no_data');
+          for (const insight of body.insights) {
+            if (asOf) expect(insight.period.to <= asOf).toBe(true);
+            if (metric) expect(insight.metric).toBe(metric);
+          }
+        },
+      ),
+      { numRuns: runs },
+    );
   });
 });
 
