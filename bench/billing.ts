@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { withBenchServer, xsrfHeaders } from './bench-server';
-import { percentile, timed } from './timing';
+import { summarize, timed } from './timing';
 
 export interface Timing {
   p50: number;
@@ -23,12 +23,6 @@ export interface BillingBench {
 const PASSWORD = 'Bench-password-1!';
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000);
 const UPGRADES = 40;
-
-const summary = (samples: number[]): Timing => ({
-  p50: percentile(samples, 50),
-  p95: percentile(samples, 95),
-  samples: samples.length,
-});
 
 /** Owners of free accounts, one per upgrade sample, plus one owner with a year of history. */
 async function seed(url: string): Promise<void> {
@@ -171,10 +165,10 @@ export function runBillingBench(adminUrl: string): Promise<BillingBench> {
       if (seen !== INVOICES) throw new Error(`paged ${seen} invoices, expected ${INVOICES}`);
 
       return {
-        upgrade: summary(upgradeSamples),
-        overview: summary(overviewSamples),
-        invoicesFirstPage: summary(firstPageSamples),
-        invoicesAllPages: { ...summary(pageSamples), pages: pageSamples.length },
+        upgrade: summarize(upgradeSamples),
+        overview: summarize(overviewSamples),
+        invoicesFirstPage: summarize(firstPageSamples),
+        invoicesAllPages: { ...summarize(pageSamples), pages: pageSamples.length },
         invoices: INVOICES,
       };
     },

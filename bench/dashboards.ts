@@ -2,7 +2,7 @@
 // a 90-day range (p50 ≤ 150 ms) and the embed URL call (p50 ≤ 10 ms). Needs a PostgreSQL server
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL); it creates and drops a database of its own.
 import pg from 'pg';
-import { hashPassword } from '../apps/server/src/lib/password';
+import { seedBenchAccount } from './bench-seed';
 import { benchSignIn, withBenchServer } from './bench-server';
 import { percentile, timed } from './timing';
 
@@ -22,33 +22,11 @@ async function seed(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const passwordHash = await hashPassword(PASSWORD);
-    const account = await client.query<{ id: string }>(
-      `insert into accounts (name, plan, subscription_status) values ('Bench Partner', 'free_plus', 'active') returning id`,
-    );
-    const accountId = account.rows[0]?.id;
-    const user = await client.query<{ id: string }>(
-      `insert into users (email, first_name, last_name, password_hash, verified, default_account_id)
-       values ('bench@example.test', 'Bench', 'Owner', $1, true, $2) returning id`,
-      [passwordHash, accountId],
-    );
-    await client.query(
-      `insert into account_users (account_id, user_id, permission) values ($1, $2, 'owner')`,
-      [accountId, user.rows[0]?.id],
-    );
-    // A year of rows for 25 advertisers × 8 campaigns, spread over channels, countries, devices.
-    await client.query(
-      `insert into report_rows (account_id, date, advertiser, campaign, channel, country, device,
-         impressions, clicks, conversions, revenue, payout)
-       select $1, current_date - (n % 365), 'Advertiser ' || (n % 25), 'Campaign ' || (n % 200),
-         (array['search','social','display','video','email'])[1 + n % 5],
-         (array['US','GB','DE','ES','MX','FR'])[1 + n % 6],
-         (array['desktop','mobile','tablet'])[1 + n % 3],
-         1000 + n % 5000, 10 + n % 90, n % 9, (n % 10000) / 100.0, (n % 8000) / 100.0
-       from generate_series(1, $2::int) as n`,
-      [accountId, ROWS],
-    );
-    await client.query('analyze report_rows');
+    const accountId = await seedBenchAccount(client, {
+      plan: 'free_plus',
+      password: PASSWORD,
+      rows: ROWS,
+    });
     // A large team for the users screen: members (each its own user) and open invites.
     await client.query(
       `with people as (

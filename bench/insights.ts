@@ -7,9 +7,9 @@ import { INSIGHT_METRICS } from '@partner-portal/shared/insight-rules';
 import { REPORT_METRICS } from '@partner-portal/shared/report-data';
 import { computeInsights } from '../apps/server/src/features/insights/compute-insights';
 import type { InsightData, SegmentSeries } from '../apps/server/src/features/insights/insight-data';
-import { hashPassword } from '../apps/server/src/lib/password';
+import { seedBenchAccount } from './bench-seed';
 import { benchSignIn, withBenchServer } from './bench-server';
-import { percentile, timed } from './timing';
+import { summarize, timed } from './timing';
 
 export interface InsightsBench {
   engine: { series: number; days: number; p50: number; p95: number; samples: number };
@@ -66,9 +66,7 @@ function runEngineBench(): InsightsBench['engine'] {
   return {
     series: ENGINE_SEGMENTS * INSIGHT_METRICS.length,
     days: ENGINE_DAYS,
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    samples: samples.length,
+    ...summarize(samples),
   };
 }
 
@@ -76,32 +74,7 @@ async function seed(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const account = await client.query<{ id: string }>(
-      `insert into accounts (name, plan, subscription_status) values ('Bench Partner', 'free_plus_ai', 'active') returning id`,
-    );
-    const accountId = account.rows[0]?.id;
-    const user = await client.query<{ id: string }>(
-      `insert into users (email, first_name, last_name, password_hash, verified, default_account_id)
-       values ('bench@example.test', 'Bench', 'Owner', $1, true, $2) returning id`,
-      [await hashPassword(PASSWORD), accountId],
-    );
-    await client.query(
-      `insert into account_users (account_id, user_id, permission) values ($1, $2, 'owner')`,
-      [accountId, user.rows[0]?.id],
-    );
-    // The dashboards bench's year: 25 advertisers × 8 campaigns over channels, countries, devices.
-    await client.query(
-      `insert into report_rows (account_id, date, advertiser, campaign, channel, country, device,
-         impressions, clicks, conversions, revenue, payout)
-       select $1, current_date - (n % 365), 'Advertiser ' || (n % 25), 'Campaign ' || (n % 200),
-         (array['search','social','display','video','email'])[1 + n % 5],
-         (array['US','GB','DE','ES','MX','FR'])[1 + n % 6],
-         (array['desktop','mobile','tablet'])[1 + n % 3],
-         1000 + n % 5000, 10 + n % 90, n % 9, (n % 10000) / 100.0, (n % 8000) / 100.0
-       from generate_series(1, $2::int) as n`,
-      [accountId, ROWS],
-    );
-    await client.query('analyze report_rows');
+    await seedBenchAccount(client, { plan: 'free_plus_ai', password: PASSWORD, rows: ROWS });
   } finally {
     await client.end();
   }
@@ -132,16 +105,8 @@ function runApiBench(adminUrl: string): Promise<NonNullable<InsightsBench['api']
       const cached = await timed(100, get);
       return {
         rows: ROWS,
-        cold: {
-          p50: percentile(coldSamples, 50),
-          p95: percentile(coldSamples, 95),
-          samples: coldSamples.length,
-        },
-        cached: {
-          p50: percentile(cached, 50),
-          p95: percentile(cached, 95),
-          samples: cached.length,
-        },
+        cold: summarize(coldSamples),
+        cached: summarize(cached),
       };
     } finally {
       await client.end();

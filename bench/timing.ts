@@ -16,3 +16,8 @@ export async function timed(times: number, run: () => Promise<void>): Promise<nu
   }
   return samples;
 }
+
+/** The median, the 95th percentile and the count of samples, in milliseconds. */
+export function summarize(samples: number[]): { p50: number; p95: number; samples: number } {
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), samples: samples.length };
+}
