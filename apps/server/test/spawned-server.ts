@@ -109,7 +109,8 @@ export const exitOf = (child: ChildProcess) =>
   });
 
 export async function waitUntilReady(url: string, output: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt++) {
+  // Up to 80 s: see server.test.ts on how long a start under tsx takes on a busy CI machine.
+  for (let attempt = 0; attempt < 320; attempt++) {
     const ready = await fetch(`${url}/api/ready`).then(
       (response) => response.ok,
       () => false,

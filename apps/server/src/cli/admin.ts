@@ -17,7 +17,6 @@ import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogu
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { advanceBillingClock } from '../features/billing/billing-advance';
 import { sendDueDigests } from '../features/digests/digest-job';
-import { describeAccountInsights, INSIGHTS_USAGE } from '../features/insights/insights-cli';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
 import { createMailTransport, type AppContext } from '../lib/app-context';
 import { LiveSessions } from '../lib/live-sessions';
@@ -233,9 +232,11 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
       }),
   },
   insights: {
-    usage: `${INSIGHTS_USAGE}\n${' '.repeat(44)}print the insights that account's owner (or advertiser) would see`,
+    usage: `insights <owner-email> [--as-of <date>] [--advertiser <name>] [--window <days>] [--json] [--locale es]\n${' '.repeat(44)}print the insights that account's owner (or advertiser) would see`,
     run: (args) =>
       withDatabase(async ({ db }) => {
+        // Loaded only for this command: the engine is the heaviest module the CLI could start with.
+        const { describeAccountInsights } = await import('../features/insights/insights-cli');
         for (const line of await describeAccountInsights(db, args)) console.log(line);
       }),
   },

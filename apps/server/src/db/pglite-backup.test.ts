@@ -269,5 +269,5 @@ describe('admin backup and restore (embedded database)', () => {
     expect(restored.out).toContain(`The data it replaced is in ${copy}.before-restore-`);
     // The demo seed's people, as the server had them.
     expect(await emailsIn(copy)).toContain('owner@demo.test');
-  }, 120_000);
+  }, 180_000);
 });

@@ -178,5 +178,7 @@ describe('npm run admin -- import-report', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`${bad}:2: date is not a calendar date`);
     expect(refused.err).toContain('Nothing imported: 1 problem(s)');
-  }, 60_000);
+    // Three commands, each starting TypeScript and a fresh embedded database: about 30 s on an
+    // idle two-core machine, and over 60 s on CI beside the browser journeys.
+  }, 180_000);
 });

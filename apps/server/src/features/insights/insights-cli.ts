@@ -10,7 +10,7 @@ import { findOwnedAccount } from '../../lib/owned-account';
 import { runInsights } from './insight-run';
 import { describeInsight } from './insight-sentences';
 
-export const INSIGHTS_USAGE =
+const INSIGHTS_USAGE =
   'insights <owner-email> [--as-of <date>] [--advertiser <name>] [--window <days>] [--json] [--locale es]';
 
 function option(args: readonly string[], name: string): string | undefined {

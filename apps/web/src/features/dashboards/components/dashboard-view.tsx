@@ -11,7 +11,7 @@ import { WorkbooksPending } from './workbooks-pending';
 /**
  * One dashboard screen: the core workbook, or the Plus workbooks with a select when there are
  * several (the first by default), each in a WorkbookFrame, with what the page puts `beside` it
- * (the Insights panel): to its right on wide screens, above it on narrow ones.
+ * (the Insights panel): to its right on the widest screens, above it elsewhere.
  */
 export function DashboardView({
   kind,
@@ -50,12 +50,14 @@ export function DashboardView({
         </div>
       ) : null}
       {beside ? (
-        // What is beside leads on narrow screens, where it would sit below a tall workbook.
-        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
-          <div className="order-2 min-w-0 xl:order-1">
+        // Beside the workbook only where both fit at full size (a narrower frame would turn the
+        // workbook's tables into cards); elsewhere above it, where it would otherwise sit below
+        // a tall workbook.
+        <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:items-start">
+          <div className="order-2 min-w-0 2xl:order-1">
             <WorkbookFrame key={current.workbookId} workbook={current} />
           </div>
-          <div key={current.workbookId} className="order-1 xl:sticky xl:top-4 xl:order-2">
+          <div key={current.workbookId} className="order-1 2xl:sticky 2xl:top-4 2xl:order-2">
             {beside(current)}
           </div>
         </div>

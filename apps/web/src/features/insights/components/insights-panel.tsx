@@ -43,7 +43,11 @@ export function InsightsPanel({ workbookId }: { workbookId: string }) {
         ) : null}
       </h2>
       {query.isPending ? (
-        <div role="status" aria-label={t('insights.loading')} className="grid animate-pulse gap-3">
+        <div
+          role="status"
+          aria-label={t('insights.loading')}
+          className="grid animate-pulse gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1"
+        >
           {Array.from({ length: FIRST_CARDS }, (_, index) => (
             <div key={index} className="h-32 rounded-lg bg-muted" />
           ))}
@@ -96,7 +100,8 @@ function InsightList({ response, workbookId }: { response: InsightsResponse; wor
         </p>
       ) : null}
       {shown.length > 0 ? (
-        <ol className="grid gap-3">
+        // Above the workbook the cards share a row; beside it (2xl) they stack.
+        <ol className="grid gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1">
           {shown.map((insight) => (
             <InsightCard key={insight.id} insight={insight} workbookId={workbookId} />
           ))}
