@@ -11,8 +11,8 @@ import {
 } from '@partner-portal/shared/plans';
 import type { Db } from '../../db/client';
 import type { ReportScope } from '../analytics/report-queries';
-import { readCachedRun, writeCachedRun, type StoredInsight } from './insight-cache';
-import { runInsights } from './insight-run';
+import { readCachedRun, type StoredInsight } from './insight-cache';
+import { cachedOrNewRun } from './insight-run';
 import { describeInsight } from './insight-sentences';
 
 const DIGEST_INSIGHTS = 3;
@@ -62,16 +62,7 @@ export async function insightsForDigest(
     requestKey: `${input.asOf}:7`,
   };
   const cached = await readCachedRun(db, key, input.userId);
-  let run = cached.run;
-  if (!run) {
-    run = await runInsights(db, {
-      scope,
-      viewer: scope.advertiser_name === undefined ? 'partner' : 'advertiser',
-      asOf: input.asOf,
-      window: 7,
-    });
-    await writeCachedRun(db, key, cached.stamp, run);
-  }
+  const run = await cachedOrNewRun(db, key, cached, { scope, asOf: input.asOf, window: 7 });
   const visible = run.insights.filter((insight) => !cached.muted.has(insight.seriesKey));
   return pickForDigest(visible).map((insight) => ({
     sentence: describeInsight(input.locale, insight),

@@ -15,7 +15,7 @@ import { dataRange, type ReportScope } from '../analytics/report-queries';
 import { MIN_HISTORY_DAYS } from './engine/anomaly';
 import { computeInsights } from './compute-insights';
 import type { EngineInsight } from './insight-types';
-import type { StoredInsight, StoredRun } from './insight-cache';
+import { writeCachedRun, type CacheKey, type StoredInsight, type StoredRun } from './insight-cache';
 import { dimensionDaysFor, loadInsightData, segmentKey } from './insight-data';
 
 /** More than the panel and the digest could show, so mutes and a metric filter still leave some. */
@@ -89,4 +89,21 @@ export async function runInsights(db: Db, request: RunRequest): Promise<StoredRu
       seriesKey: seriesKeyOf(insight),
     })),
   };
+}
+
+/**
+ * The run a cache read found, or a new one computed and stored under the stamp that read saw: the
+ * panel and the digest both go through here. Whose rows decide whose news is good.
+ */
+export async function cachedOrNewRun(
+  db: Db,
+  key: CacheKey,
+  cached: { run: StoredRun | null; stamp: string },
+  request: Omit<RunRequest, 'viewer'>,
+): Promise<StoredRun> {
+  if (cached.run) return cached.run;
+  const viewer = request.scope.advertiser_name === undefined ? 'partner' : 'advertiser';
+  const run = await runInsights(db, { ...request, viewer });
+  await writeCachedRun(db, key, cached.stamp, run);
+  return run;
 }

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@partner-portal/shared/constants';
-import { hasInsights, type InsightViewer } from '@partner-portal/shared/insight-rules';
+import { hasInsights } from '@partner-portal/shared/insight-rules';
 import type {
   Insight,
   InsightFeedback,
@@ -31,22 +31,17 @@ import {
   findStoredInsight,
   readCachedRun,
   storeNarrative,
-  writeCachedRun,
   type CacheKey,
   type StoredInsight,
   type StoredRun,
 } from './insight-cache';
 import { NARRATIVE_CARDS, writeNarrative } from './insight-narrative';
-import { runInsights } from './insight-run';
+import { cachedOrNewRun } from './insight-run';
 import { describeInsight } from './insight-sentences';
 
 const DAY_MS = 86_400_000;
 /** The most cards one answer carries: the panel shows five, the rest are for mutes and filters. */
 const INSIGHTS_ANSWERED = 20;
-
-function viewerKind(actor: Actor): InsightViewer {
-  return actor.permission === 'advertiser' ? 'advertiser' : 'partner';
-}
 
 /** 402 with the plan to offer, for an account without the Plus AI entitlement. */
 function requireInsightsPlan(actor: Actor, viewer: Viewer): void {
@@ -95,16 +90,11 @@ export async function getInsights(
   const scope = scopeOf(actor, viewer);
   const key = cacheKeyOf(scope, query);
   const cached = earlyRead ?? (await readCachedRun(ctx.db, key, actor.userId));
-  let run = cached.run;
-  if (!run) {
-    run = await runInsights(ctx.db, {
-      scope,
-      viewer: viewerKind(actor),
-      asOf: query.as_of,
-      window: query.window,
-    });
-    await writeCachedRun(ctx.db, key, cached.stamp, run);
-  }
+  const run = await cachedOrNewRun(ctx.db, key, cached, {
+    scope,
+    asOf: query.as_of,
+    window: query.window,
+  });
   const shown = run.insights
     .filter((insight) => !cached.muted.has(insight.seriesKey))
     .filter((insight) => query.metric === undefined || insight.metric === query.metric)
