@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generateReportRows } from '../../apps/server/src/db/seed/report-generator';
+import { activeFilters, readReportFocus } from '../../packages/shared/src/report-data';
+import { REPORT_COLUMNS } from '../../packages/shared/src/report-import';
 import { createSession, xsrfHeaders, type SessionRecord } from '../fixtures/accounts';
 import { openSignedIn, switchLook } from '../fixtures/session';
 import {
@@ -14,38 +16,33 @@ import {
  * docs/insights.md: a partner with four months of data upgrades to Plus AI from the locked
  * Insights card, then reads the panel beside the core dashboard and asks why.
  */
-const HEADER =
-  'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout';
-
 /** Four months for three advertisers, ending today, in which City Breaks lost 70 % five days ago. */
+const ROWS = generateReportRows({
+  advertisers: [
+    { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.2 },
+    { name: 'Globex Travel', campaigns: ['City Breaks', 'Summer Flights'], scale: 1.5 },
+    { name: 'Initech Software', campaigns: ['Free Trial'], scale: 0.9 },
+  ],
+  days: 120,
+  until: new Date(),
+  seed: 4_242,
+  events: [{ advertiser: 'Globex Travel', campaign: 'City Breaks', days: 5, factor: 0.3 }],
+});
+
 function reportCsv(): string {
-  const rows = generateReportRows({
-    advertisers: [
-      { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.2 },
-      { name: 'Globex Travel', campaigns: ['City Breaks', 'Summer Flights'], scale: 1.5 },
-      { name: 'Initech Software', campaigns: ['Free Trial'], scale: 0.9 },
-    ],
-    days: 120,
-    until: new Date(),
-    seed: 4_242,
-    events: [{ advertiser: 'Globex Travel', campaign: 'City Breaks', days: 5, factor: 0.3 }],
-  });
-  const lines = rows.map((row) =>
-    [
-      row.date,
-      row.advertiser,
-      row.campaign,
-      row.channel,
-      row.country,
-      row.device,
-      row.impressions,
-      row.clicks,
-      row.conversions,
-      row.revenue,
-      row.payout,
-    ].join(','),
-  );
-  return `${HEADER}\n${lines.join('\n')}\n`;
+  const lines = ROWS.map((row) => REPORT_COLUMNS.map((column) => row[column]).join(','));
+  return `${REPORT_COLUMNS.join(',')}\n${lines.join('\n')}\n`;
+}
+
+/** Revenue of the rows a dashboard address focuses on, summed here without the app's queries. */
+function focusedRevenue(address: string): string {
+  const { filters, range } = readReportFocus(new URL(address).searchParams);
+  const cents = ROWS.filter(
+    (row) =>
+      (!range || (row.date >= range.from && row.date <= range.to)) &&
+      activeFilters(filters).every(([dimension, value]) => row[dimension] === value),
+  ).reduce((sum, row) => sum + Math.round(Number(row.revenue) * 100), 0);
+  return new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 async function importReport(request: APIRequestContext, session: SessionRecord) {
@@ -101,8 +98,24 @@ test('upgrade to Plus AI from the locked card, then read the insights and ask wh
   await expect(why.getByRole('row')).not.toHaveCount(1);
   await expectNoA11yViolations(page, '[role="dialog"]');
   await saveScreen(page, 'insights-why-en-light');
-  await page.keyboard.press('Escape');
+
+  // Open in dashboard: the workbook beside the panel shows that segment over that week, and
+  // its figures are the segment's own rows.
+  await why.getByRole('button', { name: 'Open in dashboard', exact: true }).click();
   await expect(why).toBeHidden();
+  const bar = page.getByRole('group', { name: 'Dashboard filters' });
+  await expect(bar).toContainText(/Filtered to (Globex Travel|City Breaks)/);
+  await expect(bar).toBeFocused();
+  await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}&to=/);
+  const workbook = page.frameLocator('iframe[title="Partner overview"]');
+  await expect(workbook.getByText('Filtered to')).toBeVisible();
+  await expect(workbook.getByTestId('kpi-revenue')).toHaveText(focusedRevenue(page.url()));
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'insights-open-in-dashboard-en-light');
+  await bar.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(bar).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/core$/);
+  await expect(workbook.getByText('Filtered to')).toBeHidden();
 
   // Spanish, dark, at a phone's width: the panel leads the page and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -113,4 +126,13 @@ test('upgrade to Plus AI from the locked card, then read the insights and ask wh
   await expectNoSidewaysScroll(page);
   await expectNoA11yViolations(page);
   await saveScreen(page, 'insights-panel-es-dark-phone');
+
+  await spanish.getByRole('button', { name: '¿Por qué?' }).first().click();
+  await page.getByRole('button', { name: 'Abrir en el panel', exact: true }).click();
+  const filtros = page.getByRole('group', { name: 'Filtros del panel' });
+  await expect(filtros).toBeFocused();
+  await expect(filtros.getByRole('button', { name: 'Quitar filtros' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'insights-open-in-dashboard-es-dark-phone');
 });

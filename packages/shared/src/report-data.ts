@@ -34,10 +34,6 @@ export function withRangeRules<S extends z.ZodType<{ from?: string; to?: string 
     );
 }
 
-/** A date range, both ends included. */
-export const ReportRangeQuerySchema = withRangeRules(z.object({ from: isoDate, to: isoDate }));
-export type ReportRange = z.infer<typeof ReportRangeQuerySchema>;
-
 export const REPORT_METRICS = [
   'impressions',
   'clicks',
@@ -54,6 +50,82 @@ export const REPORT_DIMENSIONS = [
   'device',
 ] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+
+/** A date range, both ends included. */
+export const ReportRangeQuerySchema = withRangeRules(z.object({ from: isoDate, to: isoDate }));
+export type ReportRange = z.infer<typeof ReportRangeQuerySchema>;
+
+const filterValue = () => storableText().trim().min(1).max(200);
+
+/**
+ * Dimensions fixed to one value each ("open in dashboard" from an insight). They only narrow: the
+ * rows a viewer may read are bounded by their session's scope before any filter applies.
+ */
+export const ReportFiltersSchema = z.strictObject({
+  advertiser: filterValue().optional(),
+  campaign: filterValue().optional(),
+  channel: filterValue().optional(),
+  country: filterValue().optional(),
+  device: filterValue().optional(),
+});
+export type ReportFilters = z.infer<typeof ReportFiltersSchema>;
+
+/** The filters a value set holds, in REPORT_DIMENSIONS order (empty values dropped). */
+export function activeFilters(filters: ReportFilters): [ReportDimension, string][] {
+  return REPORT_DIMENSIONS.flatMap((dimension) => {
+    const value = filters[dimension];
+    return value ? [[dimension, value] as [ReportDimension, string]] : [];
+  });
+}
+
+/**
+ * Where "open in dashboard" points a workbook: filters, and the range it opens on. Both the
+ * dashboard page's address and the built-in workbook's carry it as plain query parameters
+ * (`advertiser=…&from=…&to=…`), read back here.
+ */
+export const ReportFocusSchema = z.object({
+  filters: ReportFiltersSchema,
+  range: ReportRangeQuerySchema.nullable(),
+});
+export type ReportFocus = z.infer<typeof ReportFocusSchema>;
+
+/** What the focus reads and writes of URLSearchParams (this package assumes no DOM or Node types). */
+export interface QueryParams {
+  get(name: string): string | null;
+  set(name: string, value: string): void;
+  delete(name: string): void;
+}
+
+/** A focus from query parameters; a value that does not pass the schemas is left out. */
+export function readReportFocus(params: Pick<QueryParams, 'get'>): ReportFocus {
+  const filters: ReportFilters = {};
+  for (const dimension of REPORT_DIMENSIONS) {
+    const parsed = filterValue().safeParse(params.get(dimension));
+    if (parsed.success) filters[dimension] = parsed.data;
+  }
+  const range = ReportRangeQuerySchema.safeParse({
+    from: params.get('from'),
+    to: params.get('to'),
+  });
+  return { filters, range: range.success ? range.data : null };
+}
+
+/** Writes a focus into query parameters, replacing any focus they held. */
+export function writeReportFocus<P extends QueryParams>(params: P, focus: ReportFocus): P {
+  for (const key of [...REPORT_DIMENSIONS, 'from', 'to']) params.delete(key);
+  for (const [dimension, value] of activeFilters(focus.filters)) params.set(dimension, value);
+  if (focus.range) {
+    params.set('from', focus.range.from);
+    params.set('to', focus.range.to);
+  }
+  return params;
+}
+
+/** A range and, optionally, filters: what the KPI tiles and the trend read. */
+export const ReportQuerySchema = withRangeRules(
+  z.object({ from: isoDate, to: isoDate, ...ReportFiltersSchema.shape }),
+);
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
 export const MetricTotalsSchema = z.object({
   impressions: z.number(),
@@ -78,7 +150,7 @@ export type KpisResponse = z.infer<typeof KpisResponseSchema>;
 export const TrendResponseSchema = z.array(MetricTotalsSchema.extend({ date: z.string() }));
 export type TrendResponse = z.infer<typeof TrendResponseSchema>;
 
-export const BreakdownQuerySchema = ReportRangeQuerySchema.and(
+export const BreakdownQuerySchema = ReportQuerySchema.and(
   z.object({
     dimension: z.enum(REPORT_DIMENSIONS),
     sort: z

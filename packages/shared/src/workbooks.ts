@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
 import { storableText } from './validation';
+import { ReportFiltersSchema, ReportFocusSchema, ReportRangeQuerySchema } from './report-data';
 import { isPlusEligible, type PlusEligibilityInput } from './plans';
 
 /** docs/product.md#roles-and-permissions: advertisers get their own core workbook; Plus workbooks need the Plus entitlement. */
@@ -23,11 +24,17 @@ export const EmbedInputSchema = z.object({
   // The host page's current look, which may differ from the stored preference.
   theme: z.enum(['light', 'dark']).optional(),
   locale: z.enum(LOCALES).optional(),
+  /** "Open in dashboard": the workbook opens narrowed to these values, within the viewer's scope. */
+  filters: ReportFiltersSchema.optional(),
+  /** The range the built-in workbook opens on (Sigma's keeps its own). */
+  range: ReportRangeQuerySchema.optional(),
 });
 export type EmbedInput = z.infer<typeof EmbedInputSchema>;
 export const EmbedResponseSchema = z.object({
   url: z.string(),
   expires_at: z.string().datetime({ offset: true }),
+  /** What the URL opens on: the filters and range asked for, less what the provider cannot set. */
+  applied: ReportFocusSchema,
 });
 export type EmbedResponse = z.infer<typeof EmbedResponseSchema>;
 

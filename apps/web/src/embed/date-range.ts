@@ -30,3 +30,13 @@ export function presetRange(
       return { from: `${to.slice(0, 4)}-01-01`, to };
   }
 }
+
+/** The preset a range is (the first that gives exactly it), or `custom`. */
+export function presetOf(range: ReportRange, today = new Date()): RangePreset {
+  const match = RANGE_PRESETS.find((preset) => {
+    if (preset === 'custom') return false;
+    const candidate = presetRange(preset, today);
+    return candidate.from === range.from && candidate.to === range.to;
+  });
+  return match ?? 'custom';
+}

@@ -5,24 +5,36 @@ import {
   KpisResponseSchema,
   TrendResponseSchema,
   type BreakdownQuery,
+  type ReportFilters,
   type ReportRange,
 } from '@partner-portal/shared/report-data';
 import { api, ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 
-/** Data calls of the embed page: the session from POST /api/embed/session, never the user's. */
+/**
+ * Data calls of the embed page: the session from POST /api/embed/session, never the user's, and
+ * on every call the filters the page was opened with.
+ */
 export class EmbedApi {
-  constructor(private readonly session: string) {}
+  constructor(
+    private readonly session: string,
+    private readonly filters: ReportFilters = {},
+  ) {}
+
+  private search(query: Record<string, string | number>): string {
+    return new URLSearchParams(
+      Object.entries({ ...query, ...this.filters }).flatMap(([key, value]) =>
+        value === undefined ? [] : [[key, String(value)]],
+      ),
+    ).toString();
+  }
 
   private async get<T>(
     path: string,
     query: Record<string, string | number>,
     schema: ZodType<T>,
   ): Promise<T> {
-    const search = new URLSearchParams(
-      Object.entries(query).map(([key, value]) => [key, String(value)]),
-    );
-    const response = await fetch(`/api/embed/${path}?${search.toString()}`, {
+    const response = await fetch(`/api/embed/${path}?${this.search(query)}`, {
       headers: { Authorization: `Embed ${this.session}`, Accept: 'application/json' },
     });
     const payload: unknown = await response.json().catch(() => null);
@@ -57,10 +69,7 @@ export class EmbedApi {
   /** Downloads the whole breakdown as CSV (what the table shows, every page). */
   async exportCsv(query: BreakdownQuery): Promise<void> {
     const { page: _page, page_size: _size, ...rest } = query;
-    const search = new URLSearchParams(
-      Object.entries(rest).map(([key, value]) => [key, String(value)]),
-    );
-    const response = await fetch(`/api/embed/breakdown.csv?${search.toString()}`, {
+    const response = await fetch(`/api/embed/breakdown.csv?${this.search(rest)}`, {
       headers: { Authorization: `Embed ${this.session}` },
     });
     if (!response.ok) throw new ApiError(response.status, response.statusText);

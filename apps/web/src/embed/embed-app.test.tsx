@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EmbedApp, readEmbedLocation } from './embed-app';
-import { presetRange } from './date-range';
+import { presetOf, presetRange } from './date-range';
 import { percentChange } from '@partner-portal/shared/report-format';
 import { RangeFilter } from './range-filter';
 
@@ -28,6 +28,19 @@ describe('readEmbedLocation', () => {
       token: 'abc',
       dark: true,
       locale: 'es',
+      focus: { filters: {}, range: null },
+    });
+  });
+
+  it('reads the filters and range of "open in dashboard", leaving out what does not pass', () => {
+    const where = readEmbedLocation({
+      pathname: '/embed/workbook/local-core-overview',
+      search:
+        '?token=abc&advertiser=Acme%20Shoes&device=mobile&country=&from=2026-11-01&to=2026-11-07',
+    } as Location);
+    expect(where.focus).toEqual({
+      filters: { advertiser: 'Acme Shoes', device: 'mobile' },
+      range: { from: '2026-11-01', to: '2026-11-07' },
     });
   });
 });
@@ -42,6 +55,12 @@ describe('date ranges', () => {
     ['year', '2026-01-01'],
   ] as const)('%s runs up to today', (preset, from) => {
     expect(presetRange(preset, today)).toEqual({ from, to: '2026-11-23' });
+  });
+
+  it('names the preset a range is, and calls any other range custom', () => {
+    expect(presetOf({ from: '2026-10-25', to: '2026-11-23' }, today)).toBe('30d');
+    expect(presetOf({ from: '2026-11-01', to: '2026-11-23' }, today)).toBe('month');
+    expect(presetOf({ from: '2026-11-10', to: '2026-11-16' }, today)).toBe('custom');
   });
 
   it('has no change to show without a previous period', () => {
@@ -72,6 +91,51 @@ describe('date ranges', () => {
   });
 });
 
+/** A fake of the embed API with one advertiser's figures; the URLs it was asked go in `calls`. */
+function stubWorkbookApi(calls: string[]): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const reply = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
+      const totals = {
+        impressions: 1000,
+        clicks: 50,
+        conversions: 5,
+        revenue: 250.5,
+        payout: 200,
+      };
+      if (url === '/api/embed/session') {
+        return reply({
+          session: 'a.b.c',
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          workbook: { workbookId: 'local-core-overview', name: 'Partner overview' },
+          partner_name: 'Northwind Media',
+          advertiser_name: null,
+          data_range: { from: '2026-01-01', to: '2026-11-23' },
+          can_import: false,
+        });
+      }
+      if (url.startsWith('/api/embed/kpis')) {
+        return reply({
+          current: totals,
+          previous: { ...totals, revenue: 200.4 },
+          previous_range: { from: '2026-09-25', to: '2026-10-24' },
+        });
+      }
+      if (url.startsWith('/api/embed/trend')) return reply([{ date: '2026-11-23', ...totals }]);
+      return reply({
+        rows: [{ key: 'Acme Shoes', ...totals }],
+        total: 1,
+        page: 1,
+        page_size: 10,
+      });
+    }),
+  );
+}
+
+const NO_FOCUS = { filters: {}, range: null };
+
 describe('EmbedApp', () => {
   it('shows "Session expired" and tells the host when the URL was already used', async () => {
     vi.stubGlobal(
@@ -87,7 +151,13 @@ describe('EmbedApp', () => {
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
     render(
       <EmbedApp
-        where={{ workbookId: 'local-core-overview', token: 'used', dark: false, locale: 'en' }}
+        where={{
+          workbookId: 'local-core-overview',
+          token: 'used',
+          dark: false,
+          locale: 'en',
+          focus: NO_FOCUS,
+        }}
       />,
     );
     expect(await screen.findByText('Session expired')).toBeInTheDocument();
@@ -101,50 +171,18 @@ describe('EmbedApp', () => {
 
   it('opens the session, posts workbook:loaded and renders the workbook sections', async () => {
     const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push(url);
-        const reply = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
-        const totals = {
-          impressions: 1000,
-          clicks: 50,
-          conversions: 5,
-          revenue: 250.5,
-          payout: 200,
-        };
-        if (url === '/api/embed/session') {
-          return reply({
-            session: 'a.b.c',
-            expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-            workbook: { workbookId: 'local-core-overview', name: 'Partner overview' },
-            partner_name: 'Northwind Media',
-            advertiser_name: null,
-            data_range: { from: '2026-01-01', to: '2026-11-23' },
-            can_import: false,
-          });
-        }
-        if (url.startsWith('/api/embed/kpis')) {
-          return reply({
-            current: totals,
-            previous: { ...totals, revenue: 200.4 },
-            previous_range: { from: '2026-09-25', to: '2026-10-24' },
-          });
-        }
-        if (url.startsWith('/api/embed/trend')) return reply([{ date: '2026-11-23', ...totals }]);
-        return reply({
-          rows: [{ key: 'Acme Shoes', ...totals }],
-          total: 1,
-          page: 1,
-          page_size: 10,
-        });
-      }),
-    );
+    stubWorkbookApi(calls);
     const parent = { postMessage: vi.fn() };
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
     render(
       <EmbedApp
-        where={{ workbookId: 'local-core-overview', token: 'fresh', dark: false, locale: 'en' }}
+        where={{
+          workbookId: 'local-core-overview',
+          token: 'fresh',
+          dark: false,
+          locale: 'en',
+          focus: NO_FOCUS,
+        }}
       />,
     );
     expect(await screen.findByRole('heading', { name: 'Partner overview' })).toBeInTheDocument();
@@ -161,5 +199,43 @@ describe('EmbedApp', () => {
     expect(calls.filter((url) => url.startsWith('/api/embed/kpis'))[0]).toMatch(
       /^\/api\/embed\/kpis\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
     );
+  });
+
+  it('opens on the focus it was given: its range, its filters on every call, and says so', async () => {
+    const calls: string[] = [];
+    stubWorkbookApi(calls);
+    render(
+      <EmbedApp
+        where={{
+          workbookId: 'local-core-overview',
+          token: 'fresh',
+          dark: false,
+          locale: 'en',
+          focus: {
+            filters: { advertiser: 'Acme Shoes', device: 'mobile' },
+            range: { from: '2026-11-01', to: '2026-11-07' },
+          },
+        }}
+      />,
+    );
+    expect(await screen.findByText('Acme Shoes · Device: mobile')).toBeInTheDocument();
+    expect(screen.getByText(/Filtered to/)).toBeInTheDocument();
+    // The opening range is not a preset: it shows as a custom range, ready to change.
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-07');
+    await screen.findByTestId('kpi-revenue');
+    await waitFor(() =>
+      expect(calls.some((url) => url.startsWith('/api/embed/breakdown'))).toBe(true),
+    );
+    const data = calls.filter((url) => url !== '/api/embed/session');
+    expect(data.length).toBeGreaterThan(2);
+    for (const url of data) {
+      const params = new URL(url, 'http://localhost').searchParams;
+      expect([params.get('from'), params.get('to')], url).toEqual(['2026-11-01', '2026-11-07']);
+      expect([params.get('advertiser'), params.get('device')], url).toEqual([
+        'Acme Shoes',
+        'mobile',
+      ]);
+    }
   });
 });

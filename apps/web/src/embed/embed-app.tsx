@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findLocalWorkbook } from '@partner-portal/shared/local-workbooks';
-import type { EmbedSessionResponse, ReportRange } from '@partner-portal/shared/report-data';
+import {
+  activeFilters,
+  readReportFocus,
+  type EmbedSessionResponse,
+  type ReportFocus,
+  type ReportRange,
+} from '@partner-portal/shared/report-data';
 import { toLocale, type Locale } from '@partner-portal/shared/constants';
 import { Banner } from '@/components/ui/banner';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { segmentLabel } from '@/lib/segment-label';
 import { EmbedApi, openEmbedSession } from './embed-api';
 import { presetRange } from './date-range';
 import { NoReportData } from './empty-state';
@@ -18,9 +25,11 @@ export interface EmbedLocation {
   token: string | null;
   dark: boolean;
   locale: Locale;
+  /** Filters and the opening range ("open in dashboard"); the server bounds them by the scope. */
+  focus: ReportFocus;
 }
 
-/** Reads `/embed/workbook/{id}?token=&theme=&lng=` as the host page minted it. */
+/** Reads `/embed/workbook/{id}?token=&theme=&lng=[&advertiser=…&from=&to=]` as the host minted it. */
 export function readEmbedLocation(location: Location): EmbedLocation {
   const params = new URLSearchParams(location.search);
   return {
@@ -28,6 +37,7 @@ export function readEmbedLocation(location: Location): EmbedLocation {
     token: params.get('token'),
     dark: params.get('theme') === 'dark',
     locale: toLocale(params.get('lng')),
+    focus: readReportFocus(params),
   };
 }
 
@@ -42,7 +52,7 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [state, setState] = useState<State>({ kind: 'opening' });
-  const [range, setRange] = useState<ReportRange>(() => presetRange('30d'));
+  const [range, setRange] = useState<ReportRange>(() => where.focus.range ?? presetRange('30d'));
   const [failure, setFailure] = useState<string | null>(null);
   const opened = useRef(false);
   const workbook = findLocalWorkbook(where.workbookId);
@@ -69,7 +79,11 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
   }, [where, workbook]);
 
   const session = state.kind === 'open' ? state.session : null;
-  const api = useMemo(() => (session ? new EmbedApi(session.session) : null), [session]);
+  const api = useMemo(
+    () => (session ? new EmbedApi(session.session, where.focus.filters) : null),
+    [session, where.focus.filters],
+  );
+  const filtered = activeFilters(where.focus.filters).length > 0;
   const onError = useCallback((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof ApiError && error.status === 401) {
@@ -115,6 +129,12 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
                 })
               : t('embed.scope.partner', { partner: session.partner_name })}
           </p>
+          {filtered ? (
+            <p className="text-sm">
+              {t('embed.filtered')}{' '}
+              <strong className="font-semibold">{segmentLabel(where.focus.filters, t)}</strong>
+            </p>
+          ) : null}
         </div>
         {hasData ? <RangeFilter range={range} locale={where.locale} onChange={setRange} /> : null}
       </header>

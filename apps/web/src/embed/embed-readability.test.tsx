@@ -99,8 +99,12 @@ function stubApi(answers: {
   return calls;
 }
 
+const NO_FOCUS = { filters: {}, range: null };
+
 function renderApp(workbookId = 'local-core-overview') {
-  return render(<EmbedApp where={{ workbookId, token: 'fresh', dark: false, locale: 'en' }} />);
+  return render(
+    <EmbedApp where={{ workbookId, token: 'fresh', dark: false, locale: 'en', focus: NO_FOCUS }} />,
+  );
 }
 
 describe('an account without report data', () => {
@@ -180,7 +184,10 @@ describe('dates in the page language', () => {
     ['en', 'Oct 25 – Nov 23, 2026'],
     ['es', '25 oct – 23 nov 2026'],
   ] as const)('labels the range in %s', (locale, label) => {
+    // The last 30 days as of Nov 23: the filter shows a preset's range as a label.
+    vi.useFakeTimers({ now: new Date('2026-11-23T12:00:00Z'), toFake: ['Date'] });
     render(<RangeFilter range={range} locale={locale} onChange={vi.fn()} />);
+    vi.useRealTimers();
     expect(plain(screen.getByTestId('range-label').textContent)).toBe(label);
     expect(plain(formatDateRange(locale, range))).toBe(label);
   });
@@ -278,6 +285,7 @@ describe('breakdown names', () => {
           workbookId: 'local-plus-geography',
           token: 'fresh',
           dark: false,
+          focus: NO_FOCUS,
           locale: 'es',
         }}
       />,

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { formatDateRange } from './date-format';
-import { presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
+import { presetOf, presetRange, RANGE_PRESETS, type RangePreset } from './date-range';
 
 /** docs/product.md#screens: a date-range filter with presets and a custom range; the last 30 days by default. */
 export function RangeFilter({
@@ -22,7 +22,8 @@ export function RangeFilter({
   onChange: (range: ReportRange) => void;
 }) {
   const { t } = useTranslation();
-  const [preset, setPreset] = useState<RangePreset>('30d');
+  // A workbook opened on a range of its own ("open in dashboard") shows it as a custom range.
+  const [preset, setPreset] = useState<RangePreset>(() => presetOf(range));
   const [draft, setDraft] = useState(range);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
 

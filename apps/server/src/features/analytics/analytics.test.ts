@@ -359,7 +359,7 @@ describe('row-level isolation of the built-in provider', () => {
     );
   });
 
-  it('ignores any scope a request tries to add in its query', async () => {
+  it('ignores any scope a request tries to add in its query; a filter only narrows', async () => {
     const { token } = await signedIn({
       account: northwind,
       permission: 'advertiser',
@@ -368,10 +368,18 @@ describe('row-level isolation of the built-in provider', () => {
     const session = await embedSession(token, 'local-core-advertiser');
     const answer = await data(
       session,
-      `kpis?${RANGE}&partner_id=${other.id}&advertiser_name=Globex&advertiser=Globex`,
+      `kpis?${RANGE}&partner_id=${other.id}&advertiser_name=Globex`,
     );
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.current.revenue).toBe(300);
+    // Another advertiser's name as a filter: the scope still holds, so nothing is left.
+    for (const path of ['kpis', 'trend', 'breakdown']) {
+      const filtered = await data(session, `${path}?${RANGE}&dimension=campaign&advertiser=Globex`);
+      expect(filtered.statusCode, path).toBe(200);
+      expect(JSON.stringify(filtered.json().data), path).not.toContain('Globex launch');
+    }
+    const kpis = (await data(session, `kpis?${RANGE}&advertiser=Globex`)).json().data;
+    expect(kpis.current.revenue).toBe(0);
   });
 
   it('exports every row of the table, formulas defused', async () => {
@@ -410,11 +418,156 @@ describe('row-level isolation of the built-in provider', () => {
       [`breakdown?${RANGE}&dimension=password`, 'dimension'],
       [`breakdown?${RANGE}&dimension=advertiser&page_size=1000`, 'page_size'],
       [`breakdown?${RANGE}&dimension=advertiser&sort=__proto__`, 'sort'],
+      [`kpis?${RANGE}&country=`, 'country'],
+      [`trend?${RANGE}&campaign=${'x'.repeat(201)}`, 'campaign'],
+      [`breakdown?${RANGE}&dimension=advertiser&device=%00`, 'device'],
     ];
     for (const [path, field] of cases) {
       const answer = await data(session, path);
       expect(answer.statusCode, path).toBe(400);
       expect(answer.json().inputError, path).toBe(field);
+    }
+  });
+});
+
+describe('filters: "open in dashboard" narrows every data call inside the scope', () => {
+  const FILTER_RANGE = { from: '2026-03-01', to: '2026-03-31' };
+  const rows = ['Acme Shoes', 'Globex'].flatMap((advertiser, a) =>
+    ['search', 'social'].flatMap((channel, c) =>
+      ['US', 'MX'].flatMap((country, k) =>
+        ['desktop', 'mobile'].flatMap((device, d) =>
+          ['2026-03-02', '2026-03-09'].map((date, t) => ({
+            date,
+            advertiser,
+            campaign: `${advertiser} ${t === 0 ? 'spring' : 'launch'}`,
+            channel,
+            country,
+            device,
+            // Every combination has its own revenue, so a wrong filter shows in the sum.
+            revenue: 1 + a * 16 + c * 8 + k * 4 + d * 2 + t,
+          })),
+        ),
+      ),
+    ),
+  );
+  type Row = (typeof rows)[number];
+  let account: Awaited<ReturnType<typeof createAccount>>;
+
+  beforeAll(async () => {
+    account = await createAccount(env.database.db, { plan: 'free_plus', name: 'Filtered' });
+    await createReportRows(env.database.db, account.id, rows);
+  });
+
+  const sumWhere = (keep: (row: Row) => boolean) =>
+    rows.filter(keep).reduce((sum, row) => sum + row.revenue, 0);
+
+  it('sums only the matching rows on the KPI tiles, the trend, the breakdown and the CSV', async () => {
+    const { token } = await signedIn({ account, permission: 'owner' });
+    const session = await embedSession(token, 'local-core-overview');
+    const range = new URLSearchParams(FILTER_RANGE).toString();
+    const cases: [Record<string, string>, (row: Row) => boolean][] = [
+      [{ advertiser: 'Globex' }, (row) => row.advertiser === 'Globex'],
+      [{ campaign: 'Acme Shoes launch' }, (row) => row.campaign === 'Acme Shoes launch'],
+      [{ country: 'MX' }, (row) => row.country === 'MX'],
+      [
+        { advertiser: 'Acme Shoes', channel: 'social', device: 'mobile' },
+        (row) =>
+          row.advertiser === 'Acme Shoes' && row.channel === 'social' && row.device === 'mobile',
+      ],
+      [{ advertiser: 'Globex', campaign: 'Acme Shoes spring' }, () => false],
+    ];
+    for (const [filters, keep] of cases) {
+      const label = JSON.stringify(filters);
+      const query = `${range}&${new URLSearchParams(filters).toString()}`;
+      const expected = sumWhere(keep);
+      const kpis = (await data(session, `kpis?${query}`)).json().data;
+      expect(kpis.current.revenue, label).toBe(expected);
+      const trend = (await data(session, `trend?${query}`)).json().data;
+      expect(
+        trend.reduce((sum: number, day: { revenue: number }) => sum + day.revenue, 0),
+        label,
+      ).toBe(expected);
+      for (const dimension of ['advertiser', 'campaign', 'channel', 'country', 'device']) {
+        const table = (await data(session, `breakdown?${query}&dimension=${dimension}`)).json()
+          .data;
+        expect(
+          table.rows.reduce((sum: number, row: { revenue: number }) => sum + row.revenue, 0),
+          `${label} by ${dimension}`,
+        ).toBe(expected);
+        const value = filters[dimension];
+        if (value && expected > 0) {
+          expect(table.rows.map((row: { key: string }) => row.key)).toEqual([value]);
+        }
+      }
+      const csv = (await data(session, `breakdown.csv?${query}&dimension=device`)).body;
+      const csvSum = csv
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .reduce((sum, line) => sum + Number(line.split(',')[4]), 0);
+      expect(csvSum, label).toBe(expected);
+    }
+  });
+
+  it('keeps an advertiser viewer to their own rows whatever the filters say', async () => {
+    const { token } = await signedIn({
+      account,
+      permission: 'advertiser',
+      advertiserName: 'Acme Shoes',
+    });
+    const session = await embedSession(token, 'local-core-advertiser');
+    const range = new URLSearchParams(FILTER_RANGE).toString();
+    const byCountry = (await data(session, `kpis?${range}&country=US`)).json().data;
+    expect(byCountry.current.revenue).toBe(
+      sumWhere((row) => row.advertiser === 'Acme Shoes' && row.country === 'US'),
+    );
+    const elsewhere = (
+      await data(session, `breakdown?${range}&dimension=campaign&campaign=Globex launch`)
+    ).json().data;
+    expect(elsewhere).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it('mints a built-in URL that carries the filters and the range to the workbook page', async () => {
+    const { token } = await signedIn({ account, permission: 'owner' });
+    const minted = await env.app.inject({
+      method: 'POST',
+      url: '/api/sigma/workbook/embed',
+      headers: bearer(token),
+      payload: {
+        workbook_id: 'local-core-overview',
+        filters: { advertiser: 'Acme Shoes', device: 'mobile' },
+        range: FILTER_RANGE,
+      },
+    });
+    expect(minted.statusCode).toBe(200);
+    const params = new URL(minted.json().data.url).searchParams;
+    expect(params.get('advertiser')).toBe('Acme Shoes');
+    expect(params.get('device')).toBe('mobile');
+    expect(params.get('campaign')).toBeNull();
+    expect([params.get('from'), params.get('to')]).toEqual(['2026-03-01', '2026-03-31']);
+    expect(minted.json().data.applied).toEqual({
+      filters: { advertiser: 'Acme Shoes', device: 'mobile' },
+      range: FILTER_RANGE,
+    });
+  });
+
+  it('refuses filters it does not know, empty ones and backwards ranges, naming the field', async () => {
+    const { token } = await signedIn({ account, permission: 'owner' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ filters: { region: 'EU' } }, 'filters.region'],
+      [{ filters: { country: '  ' } }, 'filters.country'],
+      [{ filters: { advertiser: 7 } }, 'filters.advertiser'],
+      [{ range: { from: '2026-03-31', to: '2026-03-01' } }, 'range.to'],
+    ];
+    for (const [extra, field] of cases) {
+      const answer = await env.app.inject({
+        method: 'POST',
+        url: '/api/sigma/workbook/embed',
+        headers: bearer(token),
+        payload: { workbook_id: 'local-core-overview', ...extra },
+      });
+      expect(answer.statusCode, field).toBe(400);
+      expect(answer.json().inputError, field).toBe(field);
     }
   });
 });

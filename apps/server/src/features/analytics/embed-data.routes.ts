@@ -7,7 +7,7 @@ import {
   EmbedSessionInputSchema,
   EmbedSessionResponseSchema,
   KpisResponseSchema,
-  ReportRangeQuerySchema,
+  ReportQuerySchema,
   TrendResponseSchema,
 } from '@partner-portal/shared/report-data';
 import type { AppContext } from '../../lib/app-context';
@@ -73,7 +73,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       config: { access: 'embed' },
       schema: {
-        querystring: ReportRangeQuerySchema,
+        querystring: ReportQuerySchema,
         response: { 200: dataEnvelope(KpisResponseSchema) },
       },
     },
@@ -85,7 +85,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       config: { access: 'embed' },
       schema: {
-        querystring: ReportRangeQuerySchema,
+        querystring: ReportQuerySchema,
         response: { 200: dataEnvelope(TrendResponseSchema) },
       },
     },

@@ -1,4 +1,5 @@
 import { toLocale } from '@partner-portal/shared/constants';
+import { activeFilters, writeReportFocus } from '@partner-portal/shared/report-data';
 import type { EmbedInput, EmbedResponse } from '@partner-portal/shared/workbooks';
 import { isPlusEligible } from '@partner-portal/shared/plans';
 import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from '../../config/sigma';
@@ -56,8 +57,13 @@ export async function mintEmbedUrl(
     now: ctx.now(),
   });
   const expiresAt = new Date(claims.exp * 1000).toISOString();
+  // Filters travel in the URL, outside the signed token: changing them can only narrow what the
+  // token's scope already allows (docs/analytics.md#open-in-dashboard).
+  const focus = { filters: input.filters ?? {}, range: input.range ?? null };
   if (sigma) {
-    return { url: await sigmaEmbedUrl(sigma, workbook, claims, display), expires_at: expiresAt };
+    const url = await sigmaEmbedUrl(sigma, workbook, claims, display, activeFilters(focus.filters));
+    // Sigma's workbook keeps its own date control: the range is ours alone.
+    return { url, expires_at: expiresAt, applied: { filters: focus.filters, range: null } };
   }
   // Bound to this user session: signing out, removal, a permission change or closing ends it.
   const token = await signLocalUrlToken(ctx.config.sessionSecret, claims, workbook.workbookId, {
@@ -65,9 +71,13 @@ export async function mintEmbedUrl(
     uid: actor.userId,
     acc: actor.accountId,
   });
-  const query = new URLSearchParams({ token, theme: display.theme, lng: display.locale });
+  const query = writeReportFocus(
+    new URLSearchParams({ token, theme: display.theme, lng: display.locale }),
+    focus,
+  );
   return {
     url: `${ctx.config.appUrl}/embed/workbook/${encodeURIComponent(workbook.workbookId)}?${query.toString()}`,
     expires_at: expiresAt,
+    applied: focus,
   };
 }

@@ -1,15 +1,18 @@
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   BreakdownQuery,
   BreakdownResponse,
   KpisResponse,
   MetricTotals,
+  ReportFilters,
+  ReportQuery,
   ReportRecord,
   ReportDimension,
   ReportRange,
   TrendResponse,
 } from '@partner-portal/shared/report-data';
-import { daysBetween } from '@partner-portal/shared/report-data';
+import { activeFilters, daysBetween } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
 import { reportDaily, reportRows } from '../../db/schema/index';
 
@@ -36,27 +39,46 @@ function totals(table: Source) {
   };
 }
 
-function dimensionSource(dimension: ReportDimension) {
-  switch (dimension) {
-    case 'advertiser':
-      return { table: reportDaily, column: reportDaily.advertiser };
-    case 'campaign':
-      return { table: reportDaily, column: reportDaily.campaign };
-    default:
-      return { table: reportRows, column: reportRows[dimension] };
-  }
+/** Dimensions only the raw rows have: the daily roll-up is summed over them. */
+const RAW_ONLY: readonly ReportDimension[] = ['channel', 'country', 'device'];
+
+function dimensionColumn(table: Source, dimension: ReportDimension): AnyPgColumn {
+  if (table === reportRows) return reportRows[dimension];
+  if (dimension === 'advertiser' || dimension === 'campaign') return reportDaily[dimension];
+  throw new Error(`the daily roll-up has no ${dimension} column`);
+}
+
+/**
+ * The daily roll-up answers every query it has the columns for; grouping or filtering on a
+ * dimension it sums over reads the raw rows.
+ */
+function sourceFor(filters: ReportFilters, dimension?: ReportDimension): Source {
+  const needsRaw =
+    (dimension !== undefined && RAW_ONLY.includes(dimension)) ||
+    RAW_ONLY.some((raw) => filters[raw] !== undefined);
+  return needsRaw ? reportRows : reportDaily;
 }
 
 /**
  * Row-level security of the built-in provider: every query is bounded by the scope of the embed
- * session (the account, and the advertiser for advertisers), never by request parameters.
+ * session (the account, and the advertiser for advertisers), never by request parameters. The
+ * range and filters only narrow what that bound lets through.
  */
-function scoped(table: Source, scope: ReportScope, range?: ReportRange): SQL {
+function scoped(
+  table: Source,
+  scope: ReportScope,
+  query: Partial<ReportRange> & ReportFilters = {},
+): SQL {
   const conditions = [eq(table.accountId, scope.partner_id)];
   if (scope.advertiser_name !== undefined) {
     conditions.push(eq(table.advertiser, scope.advertiser_name));
   }
-  if (range) conditions.push(between(table.date, range.from, range.to));
+  if (query.from !== undefined && query.to !== undefined) {
+    conditions.push(between(table.date, query.from, query.to));
+  }
+  for (const [dimension, value] of activeFilters(query)) {
+    conditions.push(eq(dimensionColumn(table, dimension), value));
+  }
   return and(...conditions) as SQL;
 }
 
@@ -70,19 +92,20 @@ function previousRange(range: ReportRange): ReportRange {
   return { from: shiftDays(range.from, -length), to: shiftDays(range.from, -1) };
 }
 
-async function sumOver(db: Db, scope: ReportScope, range: ReportRange): Promise<MetricTotals> {
+async function sumOver(db: Db, scope: ReportScope, query: ReportQuery): Promise<MetricTotals> {
+  const table = sourceFor(query);
   const [row] = await db
-    .select(totals(reportDaily))
-    .from(reportDaily)
-    .where(scoped(reportDaily, scope, range));
+    .select(totals(table))
+    .from(table)
+    .where(scoped(table, scope, query));
   return row ?? { impressions: 0, clicks: 0, conversions: 0, revenue: 0, payout: 0 };
 }
 
-export async function kpis(db: Db, scope: ReportScope, range: ReportRange): Promise<KpisResponse> {
-  const previous = previousRange(range);
+export async function kpis(db: Db, scope: ReportScope, query: ReportQuery): Promise<KpisResponse> {
+  const previous = previousRange(query);
   const [current, before] = await Promise.all([
-    sumOver(db, scope, range),
-    sumOver(db, scope, previous),
+    sumOver(db, scope, query),
+    sumOver(db, scope, { ...query, ...previous }),
   ]);
   return { current, previous: before, previous_range: previous };
 }
@@ -90,14 +113,15 @@ export async function kpis(db: Db, scope: ReportScope, range: ReportRange): Prom
 export async function trend(
   db: Db,
   scope: ReportScope,
-  range: ReportRange,
+  query: ReportQuery,
 ): Promise<TrendResponse> {
+  const table = sourceFor(query);
   return db
-    .select({ date: reportDaily.date, ...totals(reportDaily) })
-    .from(reportDaily)
-    .where(scoped(reportDaily, scope, range))
-    .groupBy(reportDaily.date)
-    .orderBy(asc(reportDaily.date));
+    .select({ date: table.date, ...totals(table) })
+    .from(table)
+    .where(scoped(table, scope, query))
+    .groupBy(table.date)
+    .orderBy(asc(table.date));
 }
 
 export async function breakdown(
@@ -106,7 +130,8 @@ export async function breakdown(
   query: BreakdownQuery,
   options: { paginate: boolean } = { paginate: true },
 ): Promise<BreakdownResponse> {
-  const { table, column } = dimensionSource(query.dimension);
+  const table = sourceFor(query, query.dimension);
+  const column = dimensionColumn(table, query.dimension);
   const sums = totals(table);
   const sortBy = query.sort === 'key' ? column : sums[query.sort];
   const order = query.dir === 'asc' ? asc(sortBy) : desc(sortBy);
@@ -130,9 +155,9 @@ export async function breakdown(
 
 /** The number of groups when the requested page is past the end (and so carries no count). */
 async function countKeys(db: Db, scope: ReportScope, query: BreakdownQuery): Promise<number> {
-  const { table, column } = dimensionSource(query.dimension);
+  const table = sourceFor(query, query.dimension);
   const [row] = await db
-    .select({ count: sql<number>`count(distinct ${column})::int` })
+    .select({ count: sql<number>`count(distinct ${dimensionColumn(table, query.dimension)})::int` })
     .from(table)
     .where(scoped(table, scope, query));
   return row?.count ?? 0;

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import type { Locale } from '@partner-portal/shared/constants';
+import type { ReportDimension } from '@partner-portal/shared/report-data';
 import type { EmbedClaims } from './embed-claims';
 
 export interface SigmaEmbedSettings {
@@ -16,13 +17,16 @@ export function workbookPathName(name: string): string {
 
 /**
  * Sigma's JWT-signed embed URL: HS256 with the embed secret, `kid` = the embed client id, and the
- * display parameters. A fresh `jti` per URL, since Sigma refuses a reused one.
+ * display parameters. A fresh `jti` per URL, since Sigma refuses a reused one. Filters set the
+ * workbook's controls of the same ids (`advertiser`, `campaign`, `channel`, `country`,
+ * `device`); a workbook without such a control opens unfiltered.
  */
 export async function sigmaEmbedUrl(
   settings: SigmaEmbedSettings,
   workbook: { name: string; urlId: string },
   claims: EmbedClaims,
   display: { theme: 'light' | 'dark'; locale: Locale },
+  filters: readonly [ReportDimension, string][] = [],
 ): Promise<string> {
   const { iat, exp, jti, sub, ...rest } = claims;
   const jwt = await new SignJWT({ ...rest })
@@ -40,6 +44,7 @@ export async function sigmaEmbedUrl(
     `:lng=${display.locale}`,
     ':menu_position=none',
     ':responsive_height=true',
+    ...filters.map(([control, value]) => `${control}=${encodeURIComponent(value)}`),
   ].join('&');
   return `${path}?${query}`;
 }

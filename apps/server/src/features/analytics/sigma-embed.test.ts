@@ -46,7 +46,7 @@ async function embedUrl(token: string, payload: Record<string, unknown>) {
     payload,
   });
   expect(answer.statusCode).toBe(200);
-  return answer.json().data as { url: string; expires_at: string };
+  return answer.json().data as { url: string; expires_at: string; applied: unknown };
 }
 
 /** `:jwt` and friends are colon-prefixed; URLSearchParams reads them as they are. */
@@ -205,6 +205,30 @@ describe('Sigma JWT-signed embed URL', () => {
       );
     }
     expect(jtis.size).toBe(5);
+  });
+
+  it('sets the workbook controls named like the filters, outside the signed claims', async () => {
+    const account = await createAccount(env.database.db, { plan: 'free_core' });
+    const { token } = await signedIn({ account, permission: 'user' });
+    const minted = await embedUrl(token, {
+      workbook_id: 'wb-core',
+      filters: { advertiser: 'Stark & Sons', country: 'MX' },
+      range: { from: '2026-11-01', to: '2026-11-07' },
+    });
+    const { params } = parts(minted.url);
+    expect(minted).toMatchObject({
+      applied: { filters: { advertiser: 'Stark & Sons', country: 'MX' }, range: null },
+    });
+    expect(params).toMatchObject({ advertiser: 'Stark & Sons', country: 'MX' });
+    // Sigma's workbook keeps its own date control: only the dimensions become controls.
+    expect(Object.keys(params).filter((key) => !key.startsWith(':'))).toEqual([
+      'advertiser',
+      'country',
+    ]);
+    const { payload } = await jwtVerify(String(params[':jwt']), new TextEncoder().encode(SECRET), {
+      currentDate: now,
+    });
+    expect(JSON.stringify(payload)).not.toContain('Stark');
   });
 
   it('does not verify with another secret', async () => {

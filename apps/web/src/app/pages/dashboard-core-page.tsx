@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@partner-portal/shared/permissions';
 import { Banner } from '@/components/ui/banner';
+import { useDashboardFocus } from '@/features/dashboards/api/use-dashboard-focus';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
 import { InsightsPanel } from '@/features/insights/components/insights-panel';
 import { useSession } from '@/lib/session-store';
@@ -13,6 +14,7 @@ export default function DashboardCorePage() {
   const { t } = useTranslation();
   const session = useSession();
   const [params] = useSearchParams();
+  const { open: openInDashboard } = useDashboardFocus();
   return (
     <Page titleKey="titles.dashboard_core">
       {params.get('upgrade') === 'plus' ? (
@@ -32,7 +34,9 @@ export default function DashboardCorePage() {
       ) : null}
       <DashboardView
         kind="core"
-        beside={(workbook) => <InsightsPanel workbookId={workbook.workbookId} />}
+        beside={(workbook) => (
+          <InsightsPanel workbookId={workbook.workbookId} onOpenInDashboard={openInDashboard} />
+        )}
       />
     </Page>
   );

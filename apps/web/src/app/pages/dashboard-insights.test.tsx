@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Insight, InsightsResponse } from '@partner-portal/shared/insights';
+import type { ReportFocus } from '@partner-portal/shared/report-data';
 import type { StoredSession } from '@partner-portal/shared/user';
 import { dismissToast } from '@/components/ui/toast-store';
 import { changeLocale } from '@/lib/i18n';
@@ -73,6 +74,7 @@ function renderDashboard(
   insights: RouteHandler,
   session: Partial<StoredSession> = {},
   extra: Record<string, RouteHandler> = {},
+  path = '/dashboard/core',
 ) {
   const sent = stubRoutes({
     'GET /api/sigma/workbook': () => ({
@@ -80,19 +82,24 @@ function renderDashboard(
         data: [{ name: 'Partner overview', workbookId: 'local-core-overview', kind: 'core' }],
       },
     }),
-    'POST /api/sigma/workbook/embed': () => ({
-      body: {
-        data: {
-          url: 'http://localhost:3000/embed/workbook/local-core-overview?token=t',
-          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    // As the server does: what the URL opens on is what was asked for.
+    'POST /api/sigma/workbook/embed': (body) => {
+      const asked = body as Partial<ReportFocus>;
+      return {
+        body: {
+          data: {
+            url: 'http://localhost:3000/embed/workbook/local-core-overview?token=t',
+            expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+            applied: { filters: asked.filters ?? {}, range: asked.range ?? null },
+          },
         },
-      },
-    }),
+      };
+    },
     [INSIGHTS_URL]: insights,
     ...extra,
   });
   setSession(testSession({ plan: 'free_plus_ai', permission: 'admin', ...session }));
-  const router = renderRoute('/dashboard/core');
+  const router = renderRoute(path);
   return { sent, router };
 }
 
@@ -131,6 +138,75 @@ describe('the Insights panel', () => {
     expect(row).toHaveTextContent('330');
     expect(row).toHaveTextContent('90%');
     expect(row).toHaveTextContent('-270 (-45%)');
+  });
+
+  it('opens an insight in the dashboard: its segment and period in the address and the workbook', async () => {
+    const { sent, router } = renderDashboard(() => answer([insight(1)]));
+    const mints = () => sent.filter((call) => call.url === '/api/sigma/workbook/embed');
+    const region = await panel();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Why?' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Why this insight' });
+    expect(
+      within(drawer).getByText('The dashboard shows Advertiser 1 over this period.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Open in dashboard' }));
+
+    const bar = await screen.findByRole('group', { name: 'Dashboard filters' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bar).toHaveTextContent('Filtered to Advertiser 1 · Nov 21, 2026 – Nov 27, 2026');
+    await waitFor(() => expect(bar).toHaveFocus());
+    expect(mints().at(-1)?.body).toMatchObject({
+      filters: { advertiser: 'Advertiser 1' },
+      range: { from: '2026-11-21', to: '2026-11-27' },
+    });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      advertiser: 'Advertiser 1',
+      from: '2026-11-21',
+      to: '2026-11-27',
+    });
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Dashboard filters' })).not.toBeInTheDocument(),
+    );
+    expect(mints().at(-1)?.body).toEqual({
+      workbook_id: 'local-core-overview',
+      theme: 'light',
+      locale: 'en',
+    });
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens one contributor of an insight, over a week ending on its day', async () => {
+    const { sent } = renderDashboard(() =>
+      answer([insight(1, { type: 'anomaly', period: { from: '2026-11-25', to: '2026-11-25' } })]),
+    );
+    const region = await panel();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Why?' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Why this insight' });
+    await userEvent.click(
+      within(drawer).getByRole('button', {
+        name: /^Advertiser 1 · Country: DE · Device: mobile ?\(open in dashboard\)$/,
+      }),
+    );
+    const bar = await screen.findByRole('group', { name: 'Dashboard filters' });
+    expect(bar).toHaveTextContent('Advertiser 1 · Country: DE · Device: mobile');
+    expect(
+      sent.filter((call) => call.url === '/api/sigma/workbook/embed').at(-1)?.body,
+    ).toMatchObject({
+      filters: { advertiser: 'Advertiser 1', country: 'DE', device: 'mobile' },
+      range: { from: '2026-11-19', to: '2026-11-25' },
+    });
+  });
+
+  it('opens a shared link on its filters without moving the reader, in Spanish too', async () => {
+    changeLocale('es');
+    renderDashboard(() => answer([]), {}, {}, '/dashboard/core?campaign=Spring&country=&from=x');
+    const bar = await screen.findByRole('group', { name: 'Filtros del panel' });
+    // The empty country and the half range are left out; the campaign holds.
+    expect(bar).toHaveTextContent('Filtrado por Spring');
+    expect(bar).not.toHaveTextContent('–');
+    expect(bar).not.toHaveFocus();
   });
 
   it('sends 👍/👎, and a mute that takes the series off the panel', async () => {

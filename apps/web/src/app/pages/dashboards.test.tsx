@@ -42,6 +42,7 @@ function stubServer() {
             data: {
               url: `http://localhost:3000/embed/workbook/${body.workbook_id}?token=t`,
               expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+              applied: { filters: {}, range: null },
             },
           }),
           { status: 200 },

@@ -4,6 +4,7 @@ import type { Workbook } from '@partner-portal/shared/workbooks';
 import { Banner } from '@/components/ui/banner';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useDashboardFocus } from '../api/use-dashboard-focus';
 import { useWorkbooks } from '../api/use-workbooks';
 import { WorkbookFrame } from './workbook-frame';
 import { WorkbooksPending } from './workbooks-pending';
@@ -11,7 +12,8 @@ import { WorkbooksPending } from './workbooks-pending';
 /**
  * One dashboard screen: the core workbook, or the Plus workbooks with a select when there are
  * several (the first by default), each in a WorkbookFrame, with what the page puts `beside` it
- * (the Insights panel): to its right on the widest screens, above it elsewhere.
+ * (the Insights panel): to its right on the widest screens, above it elsewhere. The workbook opens
+ * on the focus in the page's address (useDashboardFocus), which the panel sets.
  */
 export function DashboardView({
   kind,
@@ -23,6 +25,7 @@ export function DashboardView({
   const { t } = useTranslation();
   const state = useWorkbooks();
   const [chosen, setChosen] = useState<string | null>(null);
+  const { focus, clear } = useDashboardFocus();
 
   if (state.status !== 'ready') return <WorkbooksPending state={state} />;
   const workbooks: Workbook[] = state.workbooks.filter((workbook) =>
@@ -55,14 +58,24 @@ export function DashboardView({
         // a tall workbook.
         <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:items-start">
           <div className="order-2 min-w-0 2xl:order-1">
-            <WorkbookFrame key={current.workbookId} workbook={current} />
+            <WorkbookFrame
+              key={current.workbookId}
+              workbook={current}
+              focus={focus}
+              onClearFocus={clear}
+            />
           </div>
           <div key={current.workbookId} className="order-1 2xl:sticky 2xl:top-4 2xl:order-2">
             {beside(current)}
           </div>
         </div>
       ) : (
-        <WorkbookFrame key={current.workbookId} workbook={current} />
+        <WorkbookFrame
+          key={current.workbookId}
+          workbook={current}
+          focus={focus}
+          onClearFocus={clear}
+        />
       )}
     </div>
   );

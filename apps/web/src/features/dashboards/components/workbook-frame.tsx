@@ -1,8 +1,13 @@
 import { toLocale } from '@partner-portal/shared/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmbedResponseSchema, type Workbook } from '@partner-portal/shared/workbooks';
+import type { ReportFocus } from '@partner-portal/shared/report-data';
+import {
+  EmbedResponseSchema,
+  type EmbedResponse,
+  type Workbook,
+} from '@partner-portal/shared/workbooks';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
@@ -10,6 +15,7 @@ import { handleApiError } from '@/lib/error-handler';
 import { useDarkMode } from '@/lib/theme';
 import { cn } from '@/lib/cn';
 import { readWorkbookMessage } from '../api/workbook-messages';
+import { FocusBar, isFocused } from './focus-bar';
 
 /** Re-mint this long before the URL's token expires, so the frame never shows "expired". */
 const REMINT_MARGIN_MS = 60_000;
@@ -18,31 +24,60 @@ export const INITIAL_HEIGHT = 720;
 
 type FrameState = 'minting' | 'loading' | 'loaded' | 'failed';
 
+const NO_FOCUS: ReportFocus = { filters: {}, range: null };
+
 /**
  * A workbook in a responsive iframe (issue 5 "Screens"): a fresh URL per load in the current
  * theme and language, a skeleton until `workbook:loaded`, the height the workbook reports, an
- * error state with retry, and a new URL shortly before the old one expires.
+ * error state with retry, and a new URL shortly before the old one expires. With a `focus` (an
+ * insight opened in the dashboard) the URL opens on those filters, and a bar above says so.
  */
-export function WorkbookFrame({ workbook }: { workbook: Workbook }) {
+export function WorkbookFrame({
+  workbook,
+  focus = NO_FOCUS,
+  onClearFocus,
+}: {
+  workbook: Workbook;
+  focus?: ReportFocus;
+  onClearFocus?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { dark } = useDarkMode();
   const frame = useRef<HTMLIFrameElement>(null);
-  const [embed, setEmbed] = useState<{ url: string; expiresAt: number } | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const [embed, setEmbed] = useState<{
+    url: string;
+    expiresAt: number;
+    applied: EmbedResponse['applied'];
+  } | null>(null);
   const [state, setState] = useState<FrameState>('minting');
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const locale = toLocale(i18n.language);
+  // The page hands a new object each render: the URL changes only when what it holds does.
+  const focusKey = JSON.stringify(focus);
+  const requested = useMemo(() => JSON.parse(focusKey) as ReportFocus, [focusKey]);
 
   const mint = useCallback(() => {
     setState((current) => (current === 'loaded' ? current : 'minting'));
     api
       .post(
         '/api/sigma/workbook/embed',
-        { workbook_id: workbook.workbookId, theme: dark ? 'dark' : 'light', locale },
+        {
+          workbook_id: workbook.workbookId,
+          theme: dark ? 'dark' : 'light',
+          locale,
+          ...(isFocused(requested) ? { filters: requested.filters } : {}),
+          ...(requested.range ? { range: requested.range } : {}),
+        },
         { schema: EmbedResponseSchema },
       )
       .then(
         ({ data }) => {
-          setEmbed({ url: data.url, expiresAt: Date.parse(data.expires_at) });
+          setEmbed({
+            url: data.url,
+            expiresAt: Date.parse(data.expires_at),
+            applied: data.applied,
+          });
           setState((current) => (current === 'loaded' ? current : 'loading'));
         },
         (error: unknown) => {
@@ -50,7 +85,22 @@ export function WorkbookFrame({ workbook }: { workbook: Workbook }) {
           setState('failed');
         },
       );
-  }, [workbook.workbookId, dark, locale]);
+  }, [workbook.workbookId, dark, locale, requested]);
+
+  // A focus changed on this page (not the one it was opened with) takes the reader to the bar
+  // once the workbook's new URL says what it shows.
+  const previousFocus = useRef(focusKey);
+  const moveToBar = useRef(false);
+  useEffect(() => {
+    if (previousFocus.current === focusKey) return;
+    previousFocus.current = focusKey;
+    moveToBar.current = isFocused(requested);
+  }, [focusKey, requested]);
+  useEffect(() => {
+    if (!embed || !moveToBar.current || !bar.current) return;
+    moveToBar.current = false;
+    bar.current.focus();
+  }, [embed]);
 
   useEffect(() => {
     setState('minting');
@@ -82,6 +132,9 @@ export function WorkbookFrame({ workbook }: { workbook: Workbook }) {
   const title = t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name });
   return (
     <div className="grid gap-3">
+      {embed && isFocused(embed.applied) && onClearFocus ? (
+        <FocusBar ref={bar} applied={embed.applied} onClear={onClearFocus} />
+      ) : null}
       {state === 'failed' ? (
         <Banner
           variant="error"

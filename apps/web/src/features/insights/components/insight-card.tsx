@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellOff, ThumbsDown, ThumbsUp, TrendingDown, TrendingUp } from 'lucide-react';
 import { INSIGHT_DEFAULT_MUTE_DAYS, type Insight } from '@partner-portal/shared/insights';
+import type { ReportFocus } from '@partner-portal/shared/report-data';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -20,7 +21,15 @@ function toneOf(insight: Insight): string {
  * One insight: its kind, the sentence, the last four weeks against their usual band, how sure the
  * finding is, and what the viewer can do with it (Why?, useful or not, mute the series).
  */
-export function InsightCard({ insight, workbookId }: { insight: Insight; workbookId: string }) {
+export function InsightCard({
+  insight,
+  workbookId,
+  onOpenInDashboard,
+}: {
+  insight: Insight;
+  workbookId: string;
+  onOpenInDashboard?: ((focus: ReportFocus) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const [why, setWhy] = useState(false);
   const [useful, setUseful] = useState<boolean | null>(null);
@@ -106,7 +115,12 @@ export function InsightCard({ insight, workbookId }: { insight: Insight; workboo
           {t('insights.card.thanks')}
         </p>
       ) : null}
-      <InsightWhyDrawer insight={insight} open={why} onOpenChange={setWhy} />
+      <InsightWhyDrawer
+        insight={insight}
+        open={why}
+        onOpenChange={setWhy}
+        onOpenInDashboard={onOpenInDashboard}
+      />
     </li>
   );
 }

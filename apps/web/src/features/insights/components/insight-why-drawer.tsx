@@ -1,7 +1,12 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LayoutDashboard } from 'lucide-react';
 import { toLocale } from '@partner-portal/shared/constants';
-import type { Insight } from '@partner-portal/shared/insights';
+import type { Insight, InsightSegment } from '@partner-portal/shared/insights';
+import type { ReportFocus } from '@partner-portal/shared/report-data';
 import { formatPercent } from '@partner-portal/shared/report-format';
+import { Button } from '@/components/ui/button';
+import { segmentLabel } from '@/lib/segment-label';
 import {
   Drawer,
   DrawerContent,
@@ -9,27 +14,45 @@ import {
   DrawerHeader,
   DrawerTitle,
 } from '@/components/ui/drawer';
-import { formatInsightFigure, formatShare, segmentLabel } from './insight-figures';
+import { formatInsightFigure, formatShare } from './insight-figures';
+import { insightFocus } from './insight-focus';
 
 /**
  * "Why?": the segments an insight's change came from, each with its before, after, change and
- * share of the change, and what was compared with what.
+ * share of the change, and what was compared with what. Where the page can, the insight's segment
+ * or any contributor opens in the dashboard beside it, filtered to those values.
  */
 export function InsightWhyDrawer({
   insight,
   open,
   onOpenChange,
+  onOpenInDashboard,
 }: {
   insight: Insight;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onOpenInDashboard?: ((focus: ReportFocus) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const figure = (value: number) => formatInsightFigure(locale, insight.metric, value);
+  // The page moves focus to the filtered workbook: the drawer must not pull it back on closing.
+  const leftForDashboard = useRef(false);
+  const openInDashboard = (contributor?: InsightSegment) => {
+    if (!onOpenInDashboard) return;
+    leftForDashboard.current = true;
+    onOpenChange(false);
+    onOpenInDashboard(insightFocus(insight, contributor));
+  };
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <DrawerContent className="w-full max-w-md overflow-y-auto sm:w-[28rem]">
+      <DrawerContent
+        className="w-full max-w-md overflow-y-auto sm:w-[28rem]"
+        onCloseAutoFocus={(event) => {
+          if (leftForDashboard.current) event.preventDefault();
+          leftForDashboard.current = false;
+        }}
+      >
         <DrawerHeader>
           <DrawerTitle>{t('insights.why.title')}</DrawerTitle>
           <DrawerDescription>{insight.sentence}</DrawerDescription>
@@ -62,7 +85,18 @@ export function InsightWhyDrawer({
               {insight.contributors.map((row) => (
                 <tr key={segmentLabel(row.segment, t)} className="border-b align-top last:border-0">
                   <th scope="row" className="py-2 pr-2 text-left font-medium break-words">
-                    {segmentLabel(row.segment, t)}
+                    {onOpenInDashboard ? (
+                      <button
+                        type="button"
+                        className="text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+                        onClick={() => openInDashboard(row.segment)}
+                      >
+                        {segmentLabel(row.segment, t)}
+                        <span className="sr-only"> {t('insights.why.open_hint')}</span>
+                      </button>
+                    ) : (
+                      segmentLabel(row.segment, t)
+                    )}
                     <span className="block text-xs font-normal text-muted-foreground">
                       {t('insights.why.change', {
                         change: figure(row.change),
@@ -81,6 +115,19 @@ export function InsightWhyDrawer({
             </tbody>
           </table>
         )}
+        {onOpenInDashboard ? (
+          <div className="grid gap-1.5 border-t pt-4">
+            <Button className="justify-self-start" onClick={() => openInDashboard()}>
+              <LayoutDashboard aria-hidden />
+              {t('insights.why.open')}
+            </Button>
+            <p className="text-xs text-muted-foreground">
+              {Object.keys(insight.segment).length > 0
+                ? t('insights.why.open_filtered', { segment: segmentLabel(insight.segment, t) })
+                : t('insights.why.open_everything')}
+            </p>
+          </div>
+        ) : null}
       </DrawerContent>
     </Drawer>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { toLocale } from '@partner-portal/shared/constants';
 import { INSIGHT_PANEL_CARDS, type InsightsResponse } from '@partner-portal/shared/insights';
+import type { ReportFocus } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
 import { useInsights } from '../api/use-insights';
 import { InsightCard } from './insight-card';
@@ -23,9 +24,16 @@ function formatDay(locale: string, day: string): string {
 
 /**
  * The Insights panel beside a workbook (ours, so it sits beside a Sigma workbook too): the top
- * insights for this viewer, or why there are none, or the teaser of the plan that has them.
+ * insights for this viewer, or why there are none, or the teaser of the plan that has them. The
+ * page that places it says how to open an insight's segment in that workbook.
  */
-export function InsightsPanel({ workbookId }: { workbookId: string }) {
+export function InsightsPanel({
+  workbookId,
+  onOpenInDashboard,
+}: {
+  workbookId: string;
+  onOpenInDashboard?: (focus: ReportFocus) => void;
+}) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const query = useInsights(workbookId);
@@ -68,13 +76,25 @@ export function InsightsPanel({ workbookId }: { workbookId: string }) {
       ) : query.data.locked ? (
         <InsightsLocked />
       ) : (
-        <InsightList response={query.data.response} workbookId={workbookId} />
+        <InsightList
+          response={query.data.response}
+          workbookId={workbookId}
+          onOpenInDashboard={onOpenInDashboard}
+        />
       )}
     </section>
   );
 }
 
-function InsightList({ response, workbookId }: { response: InsightsResponse; workbookId: string }) {
+function InsightList({
+  response,
+  workbookId,
+  onOpenInDashboard,
+}: {
+  response: InsightsResponse;
+  workbookId: string;
+  onOpenInDashboard: ((focus: ReportFocus) => void) | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const locale = toLocale(i18n.language);
@@ -103,7 +123,12 @@ function InsightList({ response, workbookId }: { response: InsightsResponse; wor
         // Above the workbook the cards share a row; beside it (2xl) they stack.
         <ol className="grid gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1">
           {shown.map((insight) => (
-            <InsightCard key={insight.id} insight={insight} workbookId={workbookId} />
+            <InsightCard
+              key={insight.id}
+              insight={insight}
+              workbookId={workbookId}
+              onOpenInDashboard={onOpenInDashboard}
+            />
           ))}
         </ol>
       ) : null}
