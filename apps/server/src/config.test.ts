@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_VOLUME_FLOORS } from '@partner-portal/shared/insight-rules';
 import { ConfigError, loadConfig } from './config';
 import { saveSessionSecret } from './config/session-secret';
 import { writeSelfSignedCertificate } from '../test/self-signed-certificate';
@@ -333,5 +334,30 @@ describe('AI_BASE_URL, AI_MODEL and AI_API_KEY (the insights summary)', () => {
     expect(problemsOf({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toEqual([
       'AI_BASE_URL: must be a http:// or https:// URL',
     ]);
+  });
+});
+
+describe('INSIGHT_VOLUME_FLOORS (the insights volume gates)', () => {
+  it('lays the values given over the defaults', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).insightFloors).toEqual(DEFAULT_VOLUME_FLOORS);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), INSIGHT_VOLUME_FLOORS: '{"clicks": 20, "money": 5}' })
+        .insightFloors,
+    ).toEqual({ ...DEFAULT_VOLUME_FLOORS, clicks: 20, money: 5 });
+  });
+
+  it('refuses text that is not JSON, unknown gates and negative values, naming the variable', () => {
+    expect(problemsOf({ INSIGHT_VOLUME_FLOORS: 'clicks=20' })).toEqual([
+      'INSIGHT_VOLUME_FLOORS: must be a JSON object',
+    ]);
+    expect(problemsOf({ INSIGHT_VOLUME_FLOORS: '{"visits": 3}' })[0]).toMatch(
+      /^INSIGHT_VOLUME_FLOORS: .*visits/,
+    );
+    expect(problemsOf({ INSIGHT_VOLUME_FLOORS: '{"clicks": -1}' })[0]).toMatch(
+      /^INSIGHT_VOLUME_FLOORS/,
+    );
+    expect(problemsOf({ INSIGHT_VOLUME_FLOORS: '{"moneyShare": 2}' })[0]).toMatch(
+      /^INSIGHT_VOLUME_FLOORS/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_VOLUME_FLOORS, type VolumeFloors } from '@partner-portal/shared/insight-rules';
 import { hkdfSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { ACCOUNT_LIMITS } from '@partner-portal/shared/limits';
@@ -82,6 +83,8 @@ export interface Config {
   apiKeyRateLimit: number;
   /** The insights' AI summary endpoint (AI_BASE_URL, AI_MODEL, AI_API_KEY); null: none. */
   ai: { baseUrl: string; model: string; apiKey: string | null } | null;
+  /** The insights' volume gates: the defaults with INSIGHT_VOLUME_FLOORS laid over them. */
+  insightFloors: VolumeFloors;
   providers: { mail: 'smtp' | 'outbox'; billing: 'stripe' | 'local'; analytics: 'sigma' | 'local' };
 }
 
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiKey: raw.AI_API_KEY ?? null,
           }
         : null,
+    insightFloors: { ...DEFAULT_VOLUME_FLOORS, ...raw.INSIGHT_VOLUME_FLOORS },
     providers: {
       mail: raw.SMTP_URL ? 'smtp' : 'outbox',
       billing: stripe ? 'stripe' : 'local',

@@ -23,6 +23,38 @@ export const INSIGHT_METRICS = [
 ] as const;
 export type InsightMetric = (typeof INSIGHT_METRICS)[number];
 
+/**
+ * The least a day must hold for an anomaly to be worth telling, per counted metric; money needs
+ * `money` and `moneyShare` of the whole scope's usual day. Operators may raise or lower them
+ * (INSIGHT_VOLUME_FLOORS); these are the defaults.
+ */
+export interface VolumeFloors {
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  money: number;
+  moneyShare: number;
+}
+
+export const DEFAULT_VOLUME_FLOORS: VolumeFloors = {
+  impressions: 1_000,
+  clicks: 100,
+  conversions: 10,
+  money: 50,
+  moneyShare: 0.005,
+};
+
+/** The floors in a short string: part of a cached run's key, so new floors mean a new run. */
+export function volumeFloorsKey(floors: VolumeFloors): string {
+  return [
+    floors.impressions,
+    floors.clicks,
+    floors.conversions,
+    floors.money,
+    floors.moneyShare,
+  ].join('/');
+}
+
 /** Whose rows the viewer sees: the account's (partner members) or one advertiser's own. */
 export type InsightViewer = 'partner' | 'advertiser';
 type GoodDirection = 'up' | 'down' | 'neutral';

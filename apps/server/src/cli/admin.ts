@@ -234,10 +234,12 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   insights: {
     usage: `insights <owner-email> [--as-of <date>] [--advertiser <name>] [--window <days>] [--json] [--locale es]\n${' '.repeat(44)}print the insights that account's owner (or advertiser) would see`,
     run: (args) =>
-      withDatabase(async ({ db }) => {
+      withDatabase(async ({ db }, config) => {
         // Loaded only for this command: the engine is the heaviest module the CLI could start with.
         const { describeAccountInsights } = await import('../features/insights/insights-cli');
-        for (const line of await describeAccountInsights(db, args)) console.log(line);
+        for (const line of await describeAccountInsights(db, args, config.insightFloors)) {
+          console.log(line);
+        }
       }),
   },
   backup: {

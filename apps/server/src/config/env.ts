@@ -133,6 +133,29 @@ export const EnvSchema = z.object({
   AI_BASE_URL: optionalUrl(['http:', 'https:']),
   AI_MODEL: z.string().trim().min(1).max(200).optional(),
   AI_API_KEY: optionalString,
+  // The insights' volume gates, as JSON: any of impressions, clicks, conversions, money and
+  // moneyShare (docs/insights.md); the rest keep their defaults.
+  INSIGHT_VOLUME_FLOORS: optionalString
+    .transform((text, context) => {
+      if (text === undefined) return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .strictObject({
+          impressions: z.number().min(0).optional(),
+          clicks: z.number().min(0).optional(),
+          conversions: z.number().min(0).optional(),
+          money: z.number().min(0).optional(),
+          moneyShare: z.number().min(0).max(1).optional(),
+        })
+        .optional(),
+    ),
   // Calls a minute one API key may make (docs/product.md#api-keys); 600 unless set.
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });

@@ -1,3 +1,4 @@
+import type { VolumeFloors } from '@partner-portal/shared/insight-rules';
 import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { isPlusEligible } from '@partner-portal/shared/plan-rules';
 import { PlanIdSchema } from '@partner-portal/shared/plans';
@@ -42,6 +43,7 @@ export async function buildDigest(
     withCsv: boolean;
     dashboardUrl: string;
     unsubscribeUrl: string;
+    insightFloors: VolumeFloors;
   },
 ): Promise<BuiltDigest | null> {
   const permission = user.isMaster ? 'master' : PermissionSchema.parse(membership.permission);
@@ -59,7 +61,14 @@ export async function buildDigest(
       page: 1,
       page_size: DIGEST_TOP_ROWS,
     }),
-    insightsForDigest(db, { scope, userId: user.id, account, asOf: period.to, locale }),
+    insightsForDigest(db, {
+      scope,
+      userId: user.id,
+      account,
+      asOf: period.to,
+      locale,
+      floors: options.insightFloors,
+    }),
   ]);
   const { current, previous } = figures;
   const empty = Object.values(current).every((value) => value === 0);

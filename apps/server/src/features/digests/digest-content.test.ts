@@ -1,3 +1,4 @@
+import { DEFAULT_VOLUME_FLOORS } from '@partner-portal/shared/insight-rules';
 import { describe, expect, it } from 'vitest';
 import { kpis } from '../analytics/report-queries';
 import { createAccount, createReportRows, createUser } from '../../../test/factories';
@@ -30,6 +31,7 @@ const options = {
   withCsv: true,
   dashboardUrl: 'http://localhost:8080/dashboard/core',
   unsubscribeUrl: 'http://localhost:8080/unsubscribe?token=t',
+  insightFloors: DEFAULT_VOLUME_FLOORS,
 };
 
 /** An account with two advertisers' rows in the week and the week before. */

@@ -56,7 +56,7 @@ function digestLinks(config: Pick<Config, 'appUrl' | 'sessionSecret'>, userId: s
  */
 export async function composeDigestMail(
   db: Db,
-  config: Pick<Config, 'appUrl' | 'sessionSecret'>,
+  config: Pick<Config, 'appUrl' | 'sessionSecret' | 'insightFloors'>,
   recipient: DigestRecipient,
   period: DigestPeriod,
   frequency: DigestFrequency,
@@ -66,6 +66,7 @@ export async function composeDigestMail(
     frequency,
     withCsv: recipient.user.digestCsv,
     dashboardUrl: links.dashboardUrl,
+    insightFloors: config.insightFloors,
     unsubscribeUrl: links.unsubscribeUrl,
   });
   if (!built) return null;

@@ -5,7 +5,7 @@ import { generateReportRows, type GeneratedRow } from '../../db/seed/report-gene
 import { computeInsights, type ComputeOptions } from './compute-insights';
 import type { EngineInsight } from './insight-types';
 import { buildInsightData, GLOBEX_DROP, TEST_ADVERTISERS } from './insights-test-data';
-import { DEFAULT_VOLUME_FLOORS } from './insight-metrics';
+import { DEFAULT_VOLUME_FLOORS } from '@partner-portal/shared/insight-rules';
 import { describeInsight } from './insight-sentences';
 import { keepOnePerStory } from './insight-stories';
 import { scoreInsight } from './insight-score';

@@ -4,9 +4,11 @@
  * a driver for the total's change) and ranked. Pure: the same data always gives the same list.
  */
 import {
+  DEFAULT_VOLUME_FLOORS,
   isGoodMove,
   type InsightMetric,
   type InsightViewer,
+  type VolumeFloors,
 } from '@partner-portal/shared/insight-rules';
 import { INSIGHT_SPARKLINE_DAYS } from '@partner-portal/shared/insights';
 import {
@@ -28,14 +30,7 @@ import {
   toContributors,
 } from './insight-contributors';
 import type { InsightData, SegmentSeries } from './insight-data';
-import {
-  DEFAULT_VOLUME_FLOORS,
-  metricSeries,
-  sum,
-  valuePerEvent,
-  volumeFloor,
-  type VolumeFloors,
-} from './insight-metrics';
+import { metricSeries, sum, valuePerEvent, volumeFloor } from './insight-metrics';
 import { scoreInsight } from './insight-score';
 import type { EngineInsight, InsightPoint } from './insight-types';
 import { keepOnePerStory } from './insight-stories';

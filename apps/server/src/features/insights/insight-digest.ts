@@ -3,7 +3,11 @@
  * its recipient, read as that recipient, always the best good news beside the worst bad news.
  */
 import type { Locale } from '@partner-portal/shared/constants';
-import { hasInsights } from '@partner-portal/shared/insight-rules';
+import {
+  hasInsights,
+  volumeFloorsKey,
+  type VolumeFloors,
+} from '@partner-portal/shared/insight-rules';
 import {
   effectivePlan,
   PlanIdSchema,
@@ -48,6 +52,7 @@ export async function insightsForDigest(
     account: { plan: string | null; subscriptionStatus: string | null };
     asOf: string;
     locale: Locale;
+    floors: VolumeFloors;
   },
 ): Promise<DigestInsight[] | null> {
   const plan = effectivePlan(
@@ -59,10 +64,16 @@ export async function insightsForDigest(
   const key = {
     accountId: scope.partner_id,
     scope: scope.advertiser_name ?? '',
-    requestKey: `${input.asOf}:7`,
+    // The panel's key when it asks for that day and window: either one's run serves the other.
+    requestKey: `${input.asOf}:7:${volumeFloorsKey(input.floors)}`,
   };
   const cached = await readCachedRun(db, key, input.userId);
-  const run = await cachedOrNewRun(db, key, cached, { scope, asOf: input.asOf, window: 7 });
+  const run = await cachedOrNewRun(db, key, cached, {
+    scope,
+    asOf: input.asOf,
+    window: 7,
+    floors: input.floors,
+  });
   const visible = run.insights.filter((insight) => !cached.muted.has(insight.seriesKey));
   return pickForDigest(visible).map((insight) => ({
     sentence: describeInsight(input.locale, insight),

@@ -2,7 +2,7 @@
  * The insight metrics as daily series of the loaded data: the report's five sums, and margin
  * (revenue − payout) worked out per day. Also what each metric's noise floor and volume gate are.
  */
-import type { InsightMetric } from '@partner-portal/shared/insight-rules';
+import type { InsightMetric, VolumeFloors } from '@partner-portal/shared/insight-rules';
 import type { LeafDay, MetricSums, SegmentSeries } from './insight-data';
 import type { DailySeries, MetricKind } from './engine/series';
 
@@ -41,24 +41,6 @@ export function valuePerEvent(series: SegmentSeries, metric: InsightMetric): num
   );
   return conversions > 0 && money > 0 ? Math.max(1, money / conversions) : 1;
 }
-
-/** The least a day must hold for an anomaly to be worth telling, per counted metric. */
-export interface VolumeFloors {
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  /** Money: at least this, and at least moneyShare of the whole scope's usual day. */
-  money: number;
-  moneyShare: number;
-}
-
-export const DEFAULT_VOLUME_FLOORS: VolumeFloors = {
-  impressions: 1_000,
-  clicks: 100,
-  conversions: 10,
-  money: 50,
-  moneyShare: 0.005,
-};
 
 /** The volume floor of `metric` for a scope whose usual day (mean of 4 weeks) is `typicalDay`. */
 export function volumeFloor(

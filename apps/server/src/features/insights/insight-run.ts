@@ -8,6 +8,7 @@ import {
   INSIGHT_METRICS,
   type InsightMetric,
   type InsightViewer,
+  type VolumeFloors,
 } from '@partner-portal/shared/insight-rules';
 import { daysBetween } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
@@ -27,6 +28,8 @@ export interface RunRequest {
   /** The as-of day asked for; by default the scope's last day with data. */
   asOf?: string | undefined;
   window: number;
+  /** The volume gates in force (config.insightFloors). */
+  floors: VolumeFloors;
 }
 
 /** The month's pace is told for what the viewer earns: revenue, or an advertiser's conversions. */
@@ -77,6 +80,7 @@ export async function runInsights(db: Db, request: RunRequest): Promise<StoredRu
     window: request.window,
     metrics: INSIGHT_METRICS,
     paceMetric: paceMetricOf(request.viewer),
+    floors: request.floors,
     keep: INSIGHTS_KEPT,
   });
   return {

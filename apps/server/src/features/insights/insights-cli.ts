@@ -3,6 +3,7 @@
  * [--json]`: the insights an account's owner (or one advertiser) would see, computed now and not
  * cached, so an operator can check what the engine makes of an account's data.
  */
+import { DEFAULT_VOLUME_FLOORS, type VolumeFloors } from '@partner-portal/shared/insight-rules';
 import type { Locale } from '@partner-portal/shared/constants';
 import { INSIGHT_DEFAULT_WINDOW, InsightsQuerySchema } from '@partner-portal/shared/insights';
 import type { Db } from '../../db/client';
@@ -19,7 +20,11 @@ function option(args: readonly string[], name: string): string | undefined {
 }
 
 /** The command's output, as lines; throws with the usage on bad arguments. */
-export async function describeAccountInsights(db: Db, args: readonly string[]): Promise<string[]> {
+export async function describeAccountInsights(
+  db: Db,
+  args: readonly string[],
+  floors: VolumeFloors = DEFAULT_VOLUME_FLOORS,
+): Promise<string[]> {
   const [ownerEmail] = args;
   const parsed = InsightsQuerySchema.omit({ workbook_id: true, metric: true }).safeParse({
     as_of: option(args, '--as-of'),
@@ -37,6 +42,7 @@ export async function describeAccountInsights(db: Db, args: readonly string[]): 
     viewer: advertiser ? 'advertiser' : 'partner',
     asOf: parsed.data.as_of,
     window: parsed.data.window,
+    floors,
   });
   const insights = run.insights.map((insight) => ({
     ...insight,

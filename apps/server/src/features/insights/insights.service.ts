@@ -5,7 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@partner-portal/shared/constants';
-import { hasInsights } from '@partner-portal/shared/insight-rules';
+import {
+  hasInsights,
+  volumeFloorsKey,
+  type VolumeFloors,
+} from '@partner-portal/shared/insight-rules';
 import type {
   Insight,
   InsightFeedback,
@@ -54,11 +58,15 @@ function scopeOf(actor: Actor, viewer: Viewer): ReportScope {
   return memberReportScope(actor.accountId, actor.permission, viewer.membership.advertiserName);
 }
 
-function cacheKeyOf(scope: ReportScope, query: Pick<InsightsQuery, 'as_of' | 'window'>): CacheKey {
+function cacheKeyOf(
+  scope: ReportScope,
+  query: Pick<InsightsQuery, 'as_of' | 'window'>,
+  floors: VolumeFloors,
+): CacheKey {
   return {
     accountId: scope.partner_id,
     scope: scope.advertiser_name ?? '',
-    requestKey: `${query.as_of ?? 'latest'}:${query.window}`,
+    requestKey: `${query.as_of ?? 'latest'}:${query.window}:${volumeFloorsKey(floors)}`,
   };
 }
 
@@ -79,7 +87,11 @@ export async function getInsights(
   const early =
     actor.permission === 'advertiser'
       ? null
-      : readCachedRun(ctx.db, cacheKeyOf({ partner_id: actor.accountId }, query), actor.userId);
+      : readCachedRun(
+          ctx.db,
+          cacheKeyOf({ partner_id: actor.accountId }, query, ctx.config.insightFloors),
+          actor.userId,
+        );
   // The workbook's own rules first: a workbook the viewer may not open is 403 (or 402 Plus).
   const [{ viewer }, earlyRead] = await Promise.all([
     requireOpenable(ctx, actor, query.workbook_id),
@@ -88,12 +100,13 @@ export async function getInsights(
   ]);
   requireInsightsPlan(actor, viewer);
   const scope = scopeOf(actor, viewer);
-  const key = cacheKeyOf(scope, query);
+  const key = cacheKeyOf(scope, query, ctx.config.insightFloors);
   const cached = earlyRead ?? (await readCachedRun(ctx.db, key, actor.userId));
   const run = await cachedOrNewRun(ctx.db, key, cached, {
     scope,
     asOf: query.as_of,
     window: query.window,
+    floors: ctx.config.insightFloors,
   });
   const shown = run.insights
     .filter((insight) => !cached.muted.has(insight.seriesKey))
