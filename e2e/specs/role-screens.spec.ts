@@ -14,11 +14,9 @@ import {
  * The other demo users see other screens than the owner (app-screens.spec.ts): an admin has no
  * billing, an advertiser only their own account pages, and Sam Solo's account is on Core, so its
  * Plus dashboard is the upgrade offer. Each walks every screen their account hub links to, plus
- * the pages every member has: axe finds nothing, nothing scrolls sideways. Two looks between
- * them cover both languages, themes and widths (the owner's screens meet all four looks in
- * app-screens.spec.ts); all four for every role took a fifth of CI's time budget.
+ * the pages every member has: axe finds nothing, nothing scrolls sideways, in the two looks that
+ * cover both languages, themes and widths (fixtures/looks.ts).
  */
-const ROLE_LOOKS = LOOKS.filter((variant) => ['en-light', 'es-dark-phone'].includes(variant.name));
 const USERS = [
   { email: 'admin@demo.test', name: 'admin', hub: 7 },
   { email: 'advertiser@demo.test', name: 'advertiser', hub: 4 },
@@ -38,7 +36,7 @@ for (const user of USERS) {
   test.describe(`${user.name}'s screens`, () => {
     restoreDemoLookAfterEach(user.email);
 
-    for (const variant of ROLE_LOOKS) {
+    for (const variant of LOOKS) {
       test(variant.name, async ({ page, request }) => {
         test.slow();
         await page.setViewportSize(viewportOf(variant.phone));
