@@ -38,6 +38,19 @@ export interface CreateUserOptions {
   isMaster?: boolean;
 }
 
+// One argon2id hash per password for the whole file: a hash costs ~50–90 ms of CPU on these
+// machines, and the suites create thousands of users with the same few passwords. Each hash is
+// still real (salted, verifiable), so signing in checks it exactly as in production.
+const passwordHashes = new Map<string, Promise<string>>();
+function testPasswordHash(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** A user with a membership; creates an account too unless one is given. */
 export async function createUser(db: Db, options: CreateUserOptions = {}) {
   const account = options.account ?? (await createAccount(db));
@@ -48,7 +61,7 @@ export async function createUser(db: Db, options: CreateUserOptions = {}) {
       email: (options.email ?? uniqueEmail(permission)).toLowerCase(),
       firstName: 'Test',
       lastName: permission,
-      passwordHash: options.password ? await hashPassword(options.password) : null,
+      passwordHash: options.password ? await testPasswordHash(options.password) : null,
       verified: options.verified ?? true,
       isMaster: options.isMaster ?? permission === 'master',
     })
