@@ -89,6 +89,9 @@ export const ReportFocusSchema = z.object({
 });
 export type ReportFocus = z.infer<typeof ReportFocusSchema>;
 
+/** A workbook as it opens by default: no filters, its own range. */
+export const NO_REPORT_FOCUS: ReportFocus = { filters: {}, range: null };
+
 /** What the focus reads and writes of URLSearchParams (this package assumes no DOM or Node types). */
 export interface QueryParams {
   get(name: string): string | null;

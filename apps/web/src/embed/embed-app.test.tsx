@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EmbedApp, readEmbedLocation } from './embed-app';
+import { NO_REPORT_FOCUS } from '@partner-portal/shared/report-data';
+import { EmbedApp, readEmbedLocation, type EmbedLocation } from './embed-app';
 import { presetOf, presetRange } from './date-range';
 import { percentChange } from '@partner-portal/shared/report-format';
 import { RangeFilter } from './range-filter';
@@ -134,7 +135,17 @@ function stubWorkbookApi(calls: string[]): void {
   );
 }
 
-const NO_FOCUS = { filters: {}, range: null };
+/** Where the host pointed the frame: a fresh token for the core workbook, English, light. */
+const opened = (
+  focus: EmbedLocation['focus'] = NO_REPORT_FOCUS,
+  token = 'fresh',
+): EmbedLocation => ({
+  workbookId: 'local-core-overview',
+  token,
+  dark: false,
+  locale: 'en',
+  focus,
+});
 
 describe('EmbedApp', () => {
   it('shows "Session expired" and tells the host when the URL was already used', async () => {
@@ -149,17 +160,7 @@ describe('EmbedApp', () => {
     );
     const parent = { postMessage: vi.fn() };
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
-    render(
-      <EmbedApp
-        where={{
-          workbookId: 'local-core-overview',
-          token: 'used',
-          dark: false,
-          locale: 'en',
-          focus: NO_FOCUS,
-        }}
-      />,
-    );
+    render(<EmbedApp where={opened(NO_REPORT_FOCUS, 'used')} />);
     expect(await screen.findByText('Session expired')).toBeInTheDocument();
     await waitFor(() =>
       expect(parent.postMessage).toHaveBeenCalledWith(
@@ -174,17 +175,7 @@ describe('EmbedApp', () => {
     stubWorkbookApi(calls);
     const parent = { postMessage: vi.fn() };
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
-    render(
-      <EmbedApp
-        where={{
-          workbookId: 'local-core-overview',
-          token: 'fresh',
-          dark: false,
-          locale: 'en',
-          focus: NO_FOCUS,
-        }}
-      />,
-    );
+    render(<EmbedApp where={opened()} />);
     expect(await screen.findByRole('heading', { name: 'Partner overview' })).toBeInTheDocument();
     expect(await screen.findByTestId('kpi-revenue')).toHaveTextContent('$250.50');
     expect(screen.getByText('+25% vs previous period')).toBeInTheDocument();
@@ -206,16 +197,10 @@ describe('EmbedApp', () => {
     stubWorkbookApi(calls);
     render(
       <EmbedApp
-        where={{
-          workbookId: 'local-core-overview',
-          token: 'fresh',
-          dark: false,
-          locale: 'en',
-          focus: {
-            filters: { advertiser: 'Acme Shoes', device: 'mobile' },
-            range: { from: '2026-11-01', to: '2026-11-07' },
-          },
-        }}
+        where={opened({
+          filters: { advertiser: 'Acme Shoes', device: 'mobile' },
+          range: { from: '2026-11-01', to: '2026-11-07' },
+        })}
       />,
     );
     expect(await screen.findByText('Acme Shoes · Device: mobile')).toBeInTheDocument();

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@partner-portal/shared/constants';
-import type {
-  EmbedSessionResponse,
-  MetricTotals,
-  ReportDimension,
+import {
+  NO_REPORT_FOCUS,
+  type EmbedSessionResponse,
+  type MetricTotals,
+  type ReportDimension,
 } from '@partner-portal/shared/report-data';
 import { i18n } from '@/lib/i18n';
 import { EmbedApi } from './embed-api';
@@ -99,11 +100,11 @@ function stubApi(answers: {
   return calls;
 }
 
-const NO_FOCUS = { filters: {}, range: null };
-
 function renderApp(workbookId = 'local-core-overview') {
   return render(
-    <EmbedApp where={{ workbookId, token: 'fresh', dark: false, locale: 'en', focus: NO_FOCUS }} />,
+    <EmbedApp
+      where={{ workbookId, token: 'fresh', dark: false, locale: 'en', focus: NO_REPORT_FOCUS }}
+    />,
   );
 }
 
@@ -285,7 +286,7 @@ describe('breakdown names', () => {
           workbookId: 'local-plus-geography',
           token: 'fresh',
           dark: false,
-          focus: NO_FOCUS,
+          focus: NO_REPORT_FOCUS,
           locale: 'es',
         }}
       />,

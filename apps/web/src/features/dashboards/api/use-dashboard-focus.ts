@@ -1,12 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  NO_REPORT_FOCUS,
   readReportFocus,
   writeReportFocus,
   type ReportFocus,
 } from '@partner-portal/shared/report-data';
-
-const NO_FOCUS: ReportFocus = { filters: {}, range: null };
 
 /**
  * What the dashboard's workbook is narrowed to, kept in the page's address
@@ -21,6 +20,6 @@ export function useDashboardFocus() {
       setParams((current) => writeReportFocus(new URLSearchParams(current), next)),
     [setParams],
   );
-  const clear = useCallback(() => open(NO_FOCUS), [open]);
+  const clear = useCallback(() => open(NO_REPORT_FOCUS), [open]);
   return { focus, open, clear };
 }

@@ -2,7 +2,7 @@ import { toLocale } from '@partner-portal/shared/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ReportFocus } from '@partner-portal/shared/report-data';
+import { NO_REPORT_FOCUS, type ReportFocus } from '@partner-portal/shared/report-data';
 import {
   EmbedResponseSchema,
   type EmbedResponse,
@@ -24,8 +24,6 @@ export const INITIAL_HEIGHT = 720;
 
 type FrameState = 'minting' | 'loading' | 'loaded' | 'failed';
 
-const NO_FOCUS: ReportFocus = { filters: {}, range: null };
-
 /**
  * A workbook in a responsive iframe (issue 5 "Screens"): a fresh URL per load in the current
  * theme and language, a skeleton until `workbook:loaded`, the height the workbook reports, an
@@ -34,7 +32,7 @@ const NO_FOCUS: ReportFocus = { filters: {}, range: null };
  */
 export function WorkbookFrame({
   workbook,
-  focus = NO_FOCUS,
+  focus = NO_REPORT_FOCUS,
   onClearFocus,
 }: {
   workbook: Workbook;
