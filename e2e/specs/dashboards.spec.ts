@@ -5,6 +5,7 @@ import { generateReportRows } from '../../apps/server/src/db/seed/report-generat
 import { demoSession, type SessionRecord } from '../fixtures/accounts';
 import { signInAsDemo } from '../fixtures/demo-sign-in';
 import { saveLook, type Look } from '../fixtures/session';
+import { drawnWorkbook, WORKBOOK_FIRST_PAINT } from '../fixtures/workbook';
 import {
   expect,
   expectNoA11yViolations,
@@ -53,7 +54,7 @@ test('the demo owner sees live KPIs that match the seeded rows, and the date fil
   await signInAsDemo(page, 'owner@demo.test');
   await page.getByRole('link', { name: 'Open the core dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/core$/);
-  const workbook = page.frameLocator('iframe[title="Partner overview"]');
+  const workbook = await drawnWorkbook(page, 'Partner overview');
   const revenue = workbook.getByTestId('kpi-revenue');
   await expect(revenue).toHaveText(money(northwindRevenue(isoDaysAgo(29), isoDaysAgo(0))));
   await expect(workbook.getByRole('heading', { name: 'Partner overview' })).toBeVisible();
@@ -75,7 +76,7 @@ test('the demo owner sees live KPIs that match the seeded rows, and the date fil
 test('an advertiser sees only their advertiser', async ({ page }) => {
   await signInAsDemo(page, 'advertiser@demo.test');
   await page.goto('/dashboard/core');
-  const workbook = page.frameLocator('iframe[title="Advertiser overview"]');
+  const workbook = await drawnWorkbook(page, 'Advertiser overview');
   await expect(workbook.getByText('Acme Shoes · Northwind Media')).toBeVisible();
   await expect(workbook.getByTestId('kpi-revenue')).toHaveText(
     money(northwindRevenue(isoDaysAgo(29), isoDaysAgo(0), 'Acme Shoes')),
@@ -105,7 +106,7 @@ test('CSV export downloads the rows the table shows', async ({ page, request }) 
   await useSession(page, request, await demoSession(request, 'owner@demo.test'));
   await page.goto('/dashboard/plus');
   await expect(page.getByLabel('Workbook')).toBeVisible();
-  const workbook = page.frameLocator('iframe[title="Advertiser performance"]');
+  const workbook = await drawnWorkbook(page, 'Advertiser performance');
   const table = workbook.getByRole('region', { name: 'Advertisers' });
   await expect(table.getByRole('rowheader')).toHaveCount(6);
   const shown = await table.getByRole('rowheader').allInnerTexts();
@@ -127,7 +128,7 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
     });
     await page.goto('/dashboard/core');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    const workbook = page.frameLocator('iframe[title="Resumen del partner"]');
+    const workbook = await drawnWorkbook(page, 'Resumen del partner');
     await expect(
       workbook.getByText('Cifras clave').or(workbook.getByLabel('Cifras clave')),
     ).toBeVisible();
@@ -150,9 +151,11 @@ for (const variant of [
         if (path === '/dashboard/core') {
           await expect(
             page.frameLocator('iframe').getByRole('region', { name: variant.core }),
-          ).toBeVisible();
+          ).toBeVisible(WORKBOOK_FIRST_PAINT);
         } else if (path === '/dashboard/plus') {
-          await expect(page.frameLocator('iframe').getByRole('table')).toBeVisible();
+          await expect(page.frameLocator('iframe').getByRole('table')).toBeVisible(
+            WORKBOOK_FIRST_PAINT,
+          );
         } else {
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         }

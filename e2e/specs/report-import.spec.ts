@@ -8,6 +8,7 @@ import {
   saveScreen,
   test,
 } from '../fixtures/test';
+import { drawnWorkbook } from '../fixtures/workbook';
 
 const HEADER =
   'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout';
@@ -27,7 +28,7 @@ test('a new owner downloads the template, fixes a refused file and loads it', as
   const session = await createSession(request, { verified: true, plan: true });
   // A new account's dashboard draws nothing: it says what it will show and where data comes from.
   await openSignedIn(page, request, session, '/dashboard/core');
-  const workbook = page.frameLocator('iframe[title="Partner overview"]');
+  const workbook = await drawnWorkbook(page, 'Partner overview');
   await expect(workbook.getByRole('heading', { name: 'No report data yet' })).toBeVisible();
   await expect(workbook.locator('canvas, table')).toHaveCount(0);
   await expect(workbook.getByRole('link', { name: 'Import data' })).toHaveAttribute(
