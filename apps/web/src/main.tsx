@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '@/styles.css';
@@ -16,16 +16,14 @@ setNavigator((to, options) => void router.navigate(to, options));
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for one long task (a slow phone's input stays responsive).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    ),
+  // Preact renders each update in one go (it has no transitions to slice them): a screen keeps
+  // its first render small and loads the rest after it (docs/architecture.md).
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
   );
 }
 

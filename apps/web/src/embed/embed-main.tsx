@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles.css';
 import { loadTranslations, showLanguage } from '@/lib/i18n';
@@ -15,13 +15,10 @@ window.history.replaceState(null, '', window.location.pathname);
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('embed.html has no #root');
-  // A transition: the first render yields to the host page's work (the iframe shares its thread).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <EmbedApp where={where} />
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <EmbedApp where={where} />
+    </StrictMode>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * Loads a value for the embed page: null while `key` changes and the new value arrives; a failure
@@ -14,8 +14,7 @@ export function useLoaded<T>(
     let live = true;
     setValue(null);
     load().then(
-      // Drawing the figures is a transition, so it yields to input and to the host page.
-      (result) => live && startTransition(() => setValue(result)),
+      (result) => live && setValue(result),
       (error: unknown) => live && onError(error),
     );
     return () => {
