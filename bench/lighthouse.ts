@@ -44,6 +44,12 @@ const TRANSPORTS: Transport[] = [
 
 const root = new URL('..', import.meta.url).pathname;
 
+/**
+ * `npm run bench:lighthouse -- --dashboard`: only /dashboard/core over HTTPS, printed and not
+ * written, for quick turns while working on that page.
+ */
+const DASHBOARD_ONLY = process.argv.includes('--dashboard');
+
 interface Metrics {
   score: number;
   lcp: number;
@@ -287,7 +293,7 @@ async function main(): Promise<void> {
 
     const certificate = await writeSelfSignedCertificate();
     const pages: PageResult[] = [];
-    for (const transport of TRANSPORTS) {
+    for (const transport of DASHBOARD_ONLY ? TRANSPORTS.filter((t) => t.judged) : TRANSPORTS) {
       // startAppServer: `node apps/server/dist/server.js` in its own process group, fresh DATA_DIR
       // (embedded database, demo data seeded), removed again by stop().
       const server = await startAppServer(await findFreePort(), {
@@ -303,9 +309,11 @@ async function main(): Promise<void> {
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
         // Cold first: Lighthouse's storage reset for /signin would also drop the session.
-        pages.push(
-          await measure(server, chrome.port, browser, '/signin', transport, false, reportDir),
-        );
+        if (!DASHBOARD_ONLY) {
+          pages.push(
+            await measure(server, chrome.port, browser, '/signin', transport, false, reportDir),
+          );
+        }
         await signIn(browser, server.url);
         pages.push(
           await measure(
@@ -346,14 +354,14 @@ async function main(): Promise<void> {
       ),
       '',
     ].join('\n');
-    writeSection(section);
+    if (!DASHBOARD_ONLY) writeSection(section);
     process.stdout.write(`\n${section}`);
     for (const page of pages) {
       console.log(`\n${page.label} over ${page.transport.name}, median run:`);
       console.log(findings(page.medianRun).join('\n'));
     }
     console.log(`\nFull Lighthouse reports (JSON): ${reportDir}`);
-    console.log('Wrote bench/results/latest.md');
+    if (!DASHBOARD_ONLY) console.log('Wrote bench/results/latest.md');
   } finally {
     await cleanUp();
     process.off('SIGINT', onSignal);

@@ -13,6 +13,7 @@ import {
 } from '@partner-portal/shared/report-data';
 import type { EmbedApi } from './embed-api';
 import { TopChart, TrendChart } from './charts';
+import { useChartTurn } from './chart-turns';
 import { KpiTiles } from './kpi-tiles';
 import { ReportTable } from './report-table';
 import { useLoaded } from './use-loaded';
@@ -39,6 +40,11 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 
 function ChartSkeleton() {
   return <div className="h-64 animate-pulse rounded-md bg-muted/60" />;
+}
+
+/** A chart once its turn has come (chart-turns.ts), the skeleton until then. */
+function InTurn({ children }: { children: React.ReactNode }) {
+  return useChartTurn() ? children : <ChartSkeleton />;
 }
 
 /** Stands in for a chart when the range has nothing to draw (no axes from $0 to $1). */
@@ -68,7 +74,9 @@ function Trend({ api, range, locale, dark, onError }: ViewProps) {
       {!trend ? (
         <ChartSkeleton />
       ) : trend.some(hasFigures) ? (
-        <TrendChart trend={trend} locale={locale} dark={dark} />
+        <InTurn>
+          <TrendChart trend={trend} locale={locale} dark={dark} />
+        </InTurn>
       ) : (
         <NoDataInRange />
       )}
@@ -97,13 +105,15 @@ function Top({ dimension, ...props }: ViewProps & { dimension: ReportDimension }
       {!data ? (
         <ChartSkeleton />
       ) : data.rows.some((row) => row.revenue !== 0) ? (
-        <TopChart
-          data={data}
-          dimension={dimension}
-          locale={props.locale}
-          dark={props.dark}
-          label={title}
-        />
+        <InTurn>
+          <TopChart
+            data={data}
+            dimension={dimension}
+            locale={props.locale}
+            dark={props.dark}
+            label={title}
+          />
+        </InTurn>
       ) : (
         <NoDataInRange />
       )}

@@ -287,6 +287,19 @@ describe('the Insights panel', () => {
     );
   });
 
+  it.each([
+    { plan: 'free_plus' as const, shapes: 1, answer: 'the locked teaser' },
+    { plan: 'free_plus_ai' as const, shapes: 3, answer: 'three cards' },
+  ])(
+    'holds the room of $answer while $plan waits, so the workbook below does not jump',
+    async ({ plan, shapes }) => {
+      // An answer that never comes: the placeholder is all there is to see.
+      renderDashboard(() => new Promise<never>(() => undefined), { plan });
+      const placeholder = await screen.findByRole('status', { name: 'Looking for what changed…' });
+      expect(placeholder.children).toHaveLength(shapes);
+    },
+  );
+
   it('tells a member who may not pay to ask, and speaks Spanish', async () => {
     changeLocale('es');
     const locked = () => ({ status: 402, body: { message: 'Plus AI', plan: 'free_plus_ai' } });

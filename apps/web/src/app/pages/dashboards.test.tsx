@@ -101,7 +101,9 @@ describe('the workbook frame follows the events the workbook posts', () => {
     const frame = (await screen.findByTitle('Partner overview')) as HTMLIFrameElement;
     // Another origin is ignored: still loading.
     post(frame, { type: 'workbook:loaded' }, 'https://evil.test');
-    expect(screen.getByRole('status', { name: 'Loading the dashboard…' })).toBeInTheDocument();
+    const skeleton = screen.getByRole('status', { name: 'Loading the dashboard…' });
+    // The skeleton holds the frame's room from the start: nothing below moves when it loads.
+    expect(skeleton.parentElement?.style.minHeight).toBe('720px');
 
     // Retried with the frame as rendered now: a slow run may re-render it (and its window)
     // between finding it and the listener attaching.
@@ -114,6 +116,7 @@ describe('the workbook frame follows the events the workbook posts', () => {
     });
     post(current(), { type: 'workbook:pageheight:onchange', pageHeight: 1234.2 });
     expect(current().style.height).toBe('1235px');
+    expect(current().parentElement?.style.minHeight).toBe('1235px');
 
     post(current(), { type: 'workbook:error', code: 'EINVAL', message: 'Session expired' });
     expect(await screen.findByText('The dashboard could not be loaded')).toBeInTheDocument();

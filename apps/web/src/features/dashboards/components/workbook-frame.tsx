@@ -147,7 +147,8 @@ export function WorkbookFrame({
           {t('dashboards.failed.body')}
         </Banner>
       ) : null}
-      <div className="relative">
+      {/* The frame's room is held from the first paint, so its arrival moves nothing below. */}
+      <div className="relative" style={state === 'failed' ? undefined : { minHeight: height }}>
         {state !== 'loaded' && state !== 'failed' ? (
           <div
             role="status"

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { toLocale } from '@partner-portal/shared/constants';
 import { INSIGHT_PANEL_CARDS, type InsightsResponse } from '@partner-portal/shared/insights';
+import { hasInsights } from '@partner-portal/shared/insight-rules';
+import { effectivePlan } from '@partner-portal/shared/plan-rules';
+import type { StoredSession } from '@partner-portal/shared/user';
 import type { ReportFocus } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/session-store';
 import { useInsights } from '../api/use-insights';
 import { InsightCard } from './insight-card';
 import { InsightsLocked } from './insights-locked';
@@ -23,6 +27,20 @@ function formatDay(locale: string, day: string): string {
 }
 
 /**
+ * Whether the answer will most likely be the locked teaser, from the plan the session holds. The
+ * server still decides; this only shapes the loading placeholder like the answer to come, so the
+ * workbook below it does not jump when the answer lands.
+ */
+function expectsTeaser(session: StoredSession | null): boolean {
+  if (!session) return false;
+  const plan =
+    session.permission === 'master'
+      ? session.plan
+      : effectivePlan(session.plan, session.subscription);
+  return !hasInsights(plan);
+}
+
+/**
  * The Insights panel beside a workbook (ours, so it sits beside a Sigma workbook too): the top
  * insights for this viewer, or why there are none, or the teaser of the plan that has them. The
  * page that places it says how to open an insight's segment in that workbook.
@@ -37,6 +55,7 @@ export function InsightsPanel({
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const query = useInsights(workbookId);
+  const teaser = expectsTeaser(useSession());
   return (
     <section aria-labelledby={headingId} className="grid content-start gap-3">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
@@ -56,9 +75,13 @@ export function InsightsPanel({
           aria-label={t('insights.loading')}
           className="grid animate-pulse gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1"
         >
-          {Array.from({ length: FIRST_CARDS }, (_, index) => (
-            <div key={index} className="h-32 rounded-lg bg-muted" />
-          ))}
+          {teaser ? (
+            <div className="h-48 rounded-lg bg-muted md:h-36 2xl:h-48" />
+          ) : (
+            Array.from({ length: FIRST_CARDS }, (_, index) => (
+              <div key={index} className="h-32 rounded-lg bg-muted" />
+            ))
+          )}
         </div>
       ) : query.isError ? (
         <div className="grid gap-2 rounded-lg border border-border p-4 text-sm">
