@@ -76,7 +76,8 @@ export function InsightsPanel({
           className="grid animate-pulse gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1"
         >
           {teaser ? (
-            <div className="h-48 rounded-lg bg-muted md:h-36 2xl:h-48" />
+            // Like the teaser it stands for: the panel's whole width, about its height.
+            <div className="h-48 rounded-lg bg-muted md:col-span-2 md:h-36 lg:col-span-3 2xl:col-span-1 2xl:h-48" />
           ) : (
             Array.from({ length: FIRST_CARDS }, (_, index) => (
               <div key={index} className="h-32 rounded-lg bg-muted" />
