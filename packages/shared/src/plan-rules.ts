@@ -94,6 +94,19 @@ export function effectivePlan(
   return isSubscriptionUsable(status) ? plan : 'free_core';
 }
 
+/**
+ * The plan whose features a member gets: an operator (master) sees the account's subscribed plan
+ * as it is; everyone else gets `effectivePlan`. The server decides access with it, and the web
+ * uses it to predict what an answer will look like.
+ */
+export function entitledPlan(
+  permission: Permission,
+  plan: PlanId | null | undefined,
+  status: SubscriptionStatus | null | undefined,
+): PlanId | null {
+  return permission === 'master' ? (plan ?? null) : effectivePlan(plan, status);
+}
+
 /** Plans in the catalogue's order, cheapest first: a higher rank is an upgrade. */
 export function planRank(id: PlanId): number {
   return PLAN_IDS.indexOf(id);

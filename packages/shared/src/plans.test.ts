@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from './permissions';
 import {
   effectivePlan,
+  entitledPlan,
   findPlan,
   isPlusEligible,
   planAmountCents,
@@ -59,5 +60,15 @@ describe('entitlement (docs/billing.md)', () => {
     expect(planAmountCents(pro, 3)).toBe(pro.price * 100 * 3);
     expect(planAmountCents(pro, 0)).toBe(pro.price * 100);
     expect(planAmountCents(plus, 7)).toBe(plus.price * 100);
+  });
+});
+
+describe('entitledPlan', () => {
+  it('gives members the usable plan, and an operator the subscribed one as it is', () => {
+    expect(entitledPlan('admin', 'free_plus_ai', 'active')).toBe('free_plus_ai');
+    expect(entitledPlan('user', 'free_plus_ai', 'canceled')).toBe('free_core');
+    expect(entitledPlan('master', 'free_plus_ai', 'canceled')).toBe('free_plus_ai');
+    expect(entitledPlan('owner', null, 'active')).toBeNull();
+    expect(entitledPlan('master', undefined, null)).toBeNull();
   });
 });

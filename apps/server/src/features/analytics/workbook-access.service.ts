@@ -1,9 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  effectivePlan,
-  PlanIdSchema,
-  SubscriptionStatusSchema,
-} from '@partner-portal/shared/plans';
+import { entitledPlan, PlanIdSchema, SubscriptionStatusSchema } from '@partner-portal/shared/plans';
 import { visibleWorkbooks, type WorkbookViewer } from '@partner-portal/shared/workbooks';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -35,13 +31,11 @@ export function entitlementOf(actor: Actor, { membership, account }: Viewer): Wo
   const subscribed = PlanIdSchema.safeParse(account.plan).data ?? null;
   return {
     permission: actor.permission,
-    plan:
-      actor.permission === 'master'
-        ? subscribed
-        : effectivePlan(
-            subscribed,
-            SubscriptionStatusSchema.safeParse(account.subscriptionStatus).data,
-          ),
+    plan: entitledPlan(
+      actor.permission,
+      subscribed,
+      SubscriptionStatusSchema.safeParse(account.subscriptionStatus).data,
+    ),
     enable_plus: membership.enablePlus,
     plus_dashboards: membership.plusDashboards,
   };

@@ -4,7 +4,7 @@ import { RefreshCw, Sparkles } from 'lucide-react';
 import { toLocale } from '@partner-portal/shared/constants';
 import { INSIGHT_PANEL_CARDS, type InsightsResponse } from '@partner-portal/shared/insights';
 import { hasInsights } from '@partner-portal/shared/insight-rules';
-import { effectivePlan } from '@partner-portal/shared/plan-rules';
+import { entitledPlan } from '@partner-portal/shared/plan-rules';
 import type { StoredSession } from '@partner-portal/shared/user';
 import type { ReportFocus } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
@@ -32,12 +32,10 @@ function formatDay(locale: string, day: string): string {
  * workbook below it does not jump when the answer lands.
  */
 function expectsTeaser(session: StoredSession | null): boolean {
-  if (!session) return false;
-  const plan =
-    session.permission === 'master'
-      ? session.plan
-      : effectivePlan(session.plan, session.subscription);
-  return !hasInsights(plan);
+  return (
+    session !== null &&
+    !hasInsights(entitledPlan(session.permission, session.plan, session.subscription))
+  );
 }
 
 /**
