@@ -134,6 +134,15 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
     ).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoA11yViolations(page);
+    // A chart far below the fold is a placeholder until it nears the viewport, then it is built
+    // (apps/web/src/embed/chart-turns.ts): the frame watches the top page's viewport.
+    const advertisers = workbook.getByRole('region', { name: 'Anunciantes con más ingresos' });
+    await expect(advertisers).toBeAttached();
+    await expect(advertisers.getByRole('img')).toHaveCount(0);
+    await advertisers.scrollIntoViewIfNeeded();
+    await expect(
+      advertisers.getByRole('img', { name: /^Anunciantes con más ingresos: / }),
+    ).toBeVisible();
     await saveScreen(page, 'dashboard-core-es-dark-phone');
   });
 });

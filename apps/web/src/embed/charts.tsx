@@ -21,7 +21,7 @@ import { formatDay, formatFullDay } from './date-format';
 import { dimensionValueLabel } from './display-names';
 import { formatCount, formatMoney } from '@partner-portal/shared/report-format';
 import { chartColors } from './chart-colors';
-import { CHART_ANIMATION } from '@partner-portal/shared/constants';
+import { chartAnimation } from './chart-animation';
 
 ChartJS.register(
   BarElement,
@@ -55,7 +55,7 @@ export function TrendChart({
           revenue: formatMoney(locale, total),
         })}
         options={{
-          animation: CHART_ANIMATION,
+          animation: chartAnimation(),
           maintainAspectRatio: false,
           interaction: { mode: 'index', intersect: false },
           plugins: {
@@ -141,7 +141,7 @@ export function TopChart({
           .map((row, index) => `${names[index]} ${formatMoney(locale, row.revenue)}`)
           .join(', ')}`}
         options={{
-          animation: CHART_ANIMATION,
+          animation: chartAnimation(),
           indexAxis: 'y',
           maintainAspectRatio: false,
           plugins: { legend: { display: false } },

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@partner-portal/shared/constants';
 import type { WorkbookSection } from '@partner-portal/shared/local-workbooks';
@@ -38,13 +38,16 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
+const CHART_SKELETON = 'h-64 animate-pulse rounded-md bg-muted/60';
+
 function ChartSkeleton() {
-  return <div className="h-64 animate-pulse rounded-md bg-muted/60" />;
+  return <div className={CHART_SKELETON} />;
 }
 
-/** A chart once its turn has come (chart-turns.ts), the skeleton until then. */
+/** A chart once it nears the viewport and its turn has come (chart-turns.ts), the skeleton until then. */
 function InTurn({ children }: { children: React.ReactNode }) {
-  return useChartTurn() ? children : <ChartSkeleton />;
+  const place = useRef<HTMLDivElement>(null);
+  return useChartTurn(place) ? children : <div ref={place} className={CHART_SKELETON} />;
 }
 
 /** Stands in for a chart when the range has nothing to draw (no axes from $0 to $1). */

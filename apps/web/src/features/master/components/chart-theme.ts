@@ -1,9 +1,9 @@
-import { CHART_ANIMATION } from '@partner-portal/shared/constants';
+import { chartAnimation } from '@/embed/chart-animation';
 import { chartColors } from '@/embed/chart-colors';
 
 /*
  * The console's charts look like the built-in dashboards' (embed/charts.tsx): their colours,
- * grid and text for the theme, and the same animation. Only the chart modules, loaded with
+ * grid and text for the theme, and the same animation (none for someone who asked for less motion). Only the chart modules, loaded with
  * React.lazy on the console's screens, import this and Chart.js.
  */
 
@@ -16,7 +16,7 @@ export function chartTheme(dark: boolean) {
   const colors = chartColors(dark);
   return {
     ...colors,
-    animation: CHART_ANIMATION,
+    animation: chartAnimation(),
     /** The colour of the n-th series of a stacked chart; `other` is grey. */
     series: (index: number, other = false) => {
       if (other) return dark ? OTHER.dark : OTHER.light;
