@@ -9,6 +9,7 @@ import {
   type ReportDimension,
 } from '@partner-portal/shared/report-data';
 import { i18n } from '@/lib/i18n';
+import { mockScreen } from '@/test/screen-width';
 import { EmbedApi } from './embed-api';
 import { EmbedApp } from './embed-app';
 import { formatDateRange, formatDay } from './date-format';
@@ -361,20 +362,23 @@ describe('tables on a phone', () => {
     await i18n.changeLanguage(language);
   });
 
-  it('shows the table from 640 px and a card per row below, CSS choosing', async () => {
+  it('shows the table from 640 px and a card per row below, one of them at a time', async () => {
     stubApi({ rows: [{ key: 'Acme', ...TOTALS }] });
+    const screenWidth = mockScreen({ phone: false });
     renderTable();
     const table = (await screen.findByRole('rowheader', { name: 'Acme' })).closest('table');
-    expect(table?.parentElement).toHaveClass('hidden', 'sm:block');
     // Every column stays in the table: it is never shown at phone widths.
     expect(
       within(table as HTMLTableElement)
         .getAllByRole('columnheader')
         .map((column) => column.textContent),
     ).toEqual(['Advertisers', 'Impressions', 'Clicks', 'Conversions', 'Revenue', 'Payout']);
+    expect(screen.queryByRole('list', { name: 'Advertisers' })).not.toBeInTheDocument();
+
+    screenWidth.resize({ phone: true });
     const list = screen.getByRole('list', { name: 'Advertisers' });
-    expect(list.parentElement).toHaveClass('sm:hidden');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('gives each card its name, revenue and payout as in the table, then the other figures', async () => {
@@ -385,7 +389,16 @@ describe('tables on a phone', () => {
         { key: 'ES', ...TOTALS },
       ],
     });
+    const screenWidth = mockScreen({ phone: false });
     renderTable('es', 'country');
+    // The table's cells, to hold the cards to.
+    const row = (await screen.findByRole('rowheader', { name: 'México' })).closest(
+      'tr',
+    ) as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => plain(cell.textContent));
+    screenWidth.resize({ phone: true });
     const list = await screen.findByRole('list', { name: 'Países' });
     // By the cards' names: while the rows load, the list holds placeholder items.
     const names = await within(list).findAllByRole('heading', { level: 4 });
@@ -408,10 +421,6 @@ describe('tables on a phone', () => {
       ['Conversiones', '120'],
     ]);
     // The same strings as the table's cells.
-    const row = screen.getByRole('rowheader', { name: 'México' }).closest('tr') as HTMLElement;
-    const cells = within(row)
-      .getAllByRole('cell')
-      .map((cell) => plain(cell.textContent));
     expect(pairs(within(mexico).getByTestId('priority-figures')).map(([, value]) => value)).toEqual(
       cells.slice(3),
     );
@@ -432,12 +441,11 @@ describe('tables on a phone', () => {
         { key: 'Cobalt', ...ZERO, revenue: 200, payout: 20 },
       ],
     });
+    const screenWidth = mockScreen({ phone: true });
     renderTable();
-    const list = await screen.findByRole('list', { name: 'Advertisers' });
+    await screen.findByRole('list', { name: 'Advertisers' });
     const names = () =>
-      within(list)
-        .queryAllByRole('heading', { level: 4 })
-        .map((heading) => heading.textContent);
+      screen.queryAllByRole('heading', { level: 4 }).map((heading) => heading.textContent);
     await waitFor(() => expect(names()).toEqual(['Beta', 'Cobalt', 'Acme']));
     const select = screen.getByLabelText('Sort by');
     expect(select).toHaveTextContent('Revenue: highest first');
@@ -446,20 +454,29 @@ describe('tables on a phone', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Advertisers: A to Z' }));
     await waitFor(() => expect(names()).toEqual(['Acme', 'Beta', 'Cobalt']));
     expect(calls.at(-1)).toMatch(/[?&]sort=key&dir=asc&/);
+
+    // Turned wider, the table keeps the sort the select chose.
+    screenWidth.resize({ phone: false });
     expect(screen.getByRole('columnheader', { name: /Advertisers/ })).toHaveAttribute(
       'aria-sort',
       'ascending',
     );
-
-    await userEvent.click(select);
-    await userEvent.click(await screen.findByRole('option', { name: 'Payout: lowest first' }));
-    await waitFor(() => expect(names()).toEqual(['Acme', 'Cobalt', 'Beta']));
-
-    // A header click sorts the cards too, and the select shows it.
+    // A header click sorts, and back on the phone the cards and the select show it.
     await userEvent.click(
       within(screen.getByRole('table')).getByRole('button', { name: 'Revenue' }),
     );
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Revenue/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      ),
+    );
+    screenWidth.resize({ phone: true });
     await waitFor(() => expect(names()).toEqual(['Beta', 'Cobalt', 'Acme']));
-    expect(select).toHaveTextContent('Revenue: highest first');
+    expect(screen.getByLabelText('Sort by')).toHaveTextContent('Revenue: highest first');
+
+    await userEvent.click(screen.getByLabelText('Sort by'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Payout: lowest first' }));
+    await waitFor(() => expect(names()).toEqual(['Acme', 'Cobalt', 'Beta']));
   });
 });

@@ -10,6 +10,7 @@ import {
   type ReportRange,
 } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
+import { useCardLayout } from '@/components/ui/data-table-layout';
 import type { EmbedApi } from './embed-api';
 import { dimensionValueLabel } from './display-names';
 import { useLoaded } from './use-loaded';
@@ -35,6 +36,7 @@ export function ReportTable({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const cards = useCardLayout();
   // One sort for both layouts: the table's headers and the phone cards' select set it.
   const [sort, setSort] = useState<SortState>({
     key: 'revenue',
@@ -95,80 +97,78 @@ export function ReportTable({
         <p className="rounded-md border border-dashed py-6 text-center text-sm text-muted-foreground">
           {t('embed.table.empty')}
         </p>
+      ) : cards ? (
+        // One layout at a time, as the app's DataTable does: both in the page (one hidden by CSS)
+        // doubled the frame's first render, on the thread the host page shares.
+        <ReportTableCards
+          className="grid gap-3"
+          rows={data?.rows ?? null}
+          dimension={dimension}
+          locale={locale}
+          title={title}
+          sort={sort}
+          onSortChange={setSort}
+        />
       ) : (
-        // Both layouts are rendered and CSS picks one at the `sm` breakpoint (the hidden one is
-        // display:none, so out of the accessibility tree): no matchMedia hook, no flash of the wrong
-        // layout before it runs, and jsdom tests can query the table and the cards alike.
-        <>
-          <div className="hidden sm:block sm:overflow-x-auto">
-            <table className="w-full text-sm sm:min-w-[36rem]">
-              <thead>
-                <tr className="border-b text-left text-xs text-muted-foreground">
-                  {columns.map((column) => {
-                    const active = sort.key === column;
-                    const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
-                    return (
-                      <th
-                        key={column}
-                        scope="col"
-                        aria-sort={
-                          active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
-                        }
-                        className={column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right'}
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-sm">
+            <thead>
+              <tr className="border-b text-left text-xs text-muted-foreground">
+                {columns.map((column) => {
+                  const active = sort.key === column;
+                  const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+                  return (
+                    <th
+                      key={column}
+                      scope="col"
+                      aria-sort={
+                        active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
+                      }
+                      className={column === 'key' ? 'py-2 pr-2' : 'py-2 pl-2 text-right'}
+                    >
+                      <button
+                        type="button"
+                        onClick={() => toggleSort(column)}
+                        className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                       >
-                        <button
-                          type="button"
-                          onClick={() => toggleSort(column)}
-                          className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                        >
-                          {column === 'key' ? title : t(`embed.metrics.${column}`)}
-                          <Icon aria-hidden className="size-3" />
-                        </button>
+                        {column === 'key' ? title : t(`embed.metrics.${column}`)}
+                        <Icon aria-hidden className="size-3" />
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody aria-busy={!data}>
+              {!data
+                ? Array.from({ length: 5 }, (_, index) => (
+                    <tr key={index} className="border-b last:border-0">
+                      <td colSpan={columns.length} className="py-2">
+                        <div className="h-4 animate-pulse rounded bg-muted" />
+                      </td>
+                    </tr>
+                  ))
+                : data.rows.map((row) => (
+                    <tr key={row.key} className="border-b align-top last:border-0">
+                      <th
+                        scope="row"
+                        className="py-2 pr-2 text-left font-medium [overflow-wrap:anywhere]"
+                      >
+                        {dimensionValueLabel(locale, dimension, row.key)}
                       </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody aria-busy={!data}>
-                {!data
-                  ? Array.from({ length: 5 }, (_, index) => (
-                      <tr key={index} className="border-b last:border-0">
-                        <td colSpan={columns.length} className="py-2">
-                          <div className="h-4 animate-pulse rounded bg-muted" />
-                        </td>
-                      </tr>
-                    ))
-                  : data.rows.map((row) => (
-                      <tr key={row.key} className="border-b align-top last:border-0">
-                        <th
-                          scope="row"
-                          className="py-2 pr-2 text-left font-medium [overflow-wrap:anywhere]"
+                      {REPORT_METRICS.map((metric) => (
+                        <td
+                          key={metric}
+                          className="py-2 pl-2 text-right whitespace-nowrap tabular-nums"
                         >
-                          {dimensionValueLabel(locale, dimension, row.key)}
-                        </th>
-                        {REPORT_METRICS.map((metric) => (
-                          <td
-                            key={metric}
-                            className="py-2 pl-2 text-right whitespace-nowrap tabular-nums"
-                          >
-                            {formatMetric(locale, metric, row[metric])}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
-          <ReportTableCards
-            className="grid gap-3 sm:hidden"
-            rows={data?.rows ?? null}
-            dimension={dimension}
-            locale={locale}
-            title={title}
-            sort={sort}
-            onSortChange={setSort}
-          />
-        </>
+                          {formatMetric(locale, metric, row[metric])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {empty ? null : (
         <div className="flex flex-wrap items-center justify-end gap-2 text-xs text-muted-foreground">

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from './data-table';
-import { CARD_LAYOUT_QUERY } from './data-table-layout';
 import { i18n } from '@/lib/i18n';
+import { mockScreen } from '@/test/screen-width';
 import { cardFacts, formatCell, identityColumn } from './data-table-model';
 import { priorityClass } from './data-table-priority';
 
@@ -28,36 +28,6 @@ const columns: DataTableColumn<Row>[] = [
 ];
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
-
-/**
- * jsdom has no layout: this stands in for the window's width as the layout hook sees it, phone
- * (the card query matches) or not, and `resize` crosses the line as a rotating phone would.
- */
-function mockScreen({ phone }: { phone: boolean }) {
-  let narrow = phone;
-  const listeners = new Set<() => void>();
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        get matches() {
-          return query === CARD_LAYOUT_QUERY && narrow;
-        },
-        media: query,
-        onchange: null,
-        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
-  return {
-    resize: ({ phone: next }: { phone: boolean }) => {
-      narrow = next;
-      act(() => listeners.forEach((listener) => listener()));
-    },
-  };
-}
 
 interface Person {
   id: string;
