@@ -9,7 +9,7 @@ import {
 import { encodeMessage } from './form-messages';
 import { LOCALES } from './constants';
 import { DigestFrequencySchema, TimeZoneSchema } from './digests';
-import { CurrentUserSchema } from './user';
+import { SessionResponseSchema } from './user';
 import { emailField, otpCodeField, passwordField, requiredText, storableText } from './validation';
 
 /** POST /api/account — docs/product.md#screens-and-routes "Signup account", docs/product.md#api-calls. */
@@ -63,17 +63,12 @@ export const SigninInputSchema = z.union([
 export type SigninInput = z.infer<typeof SigninInputSchema>;
 
 /** A sign-in answer: the session, or the OTP challenge when 2FA is on (docs/product.md#states-and-transitions). */
-export const SessionResponseSchema = CurrentUserSchema.extend({ token: z.string() });
-export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 export const OtpChallengeResponseSchema = z.object({
   '2fa_required': z.literal(true),
   token: z.string(),
 });
 export const SigninResponseSchema = z.union([SessionResponseSchema, OtpChallengeResponseSchema]);
 export type SigninResponse = z.infer<typeof SigninResponseSchema>;
-
-export const AuthStatusSchema = CurrentUserSchema.extend({ authenticated: z.literal(true) });
-export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
 export const TokenInputSchema = z.object({ token: storableText().min(1).max(512) });
 export const SwitchAccountInputSchema = z.object({ account: z.string().uuid() });

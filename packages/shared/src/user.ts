@@ -57,6 +57,21 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** The stored session: the user record plus the bearer token (docs/product.md#states-and-transitions). */
-export const StoredSessionSchema = CurrentUserSchema.extend({ token: z.string() });
-export type StoredSession = z.infer<typeof StoredSessionSchema>;
+/** A session as sign-in, 2FA, switching account and impersonation answer it: the user and a token. */
+export const SessionResponseSchema = CurrentUserSchema.extend({ token: z.string() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/**
+ * The stored session: that answer as it was kept, user record and bearer token
+ * (docs/product.md#states-and-transitions); the browser checks a stored record with
+ * SessionResponseSchema before trusting it.
+ */
+export type StoredSession = z.infer<typeof SessionResponseSchema>;
+
+/**
+ * GET /api/auth: the current user, fresh from the server. Here beside the stored record rather
+ * than with the sign-in forms' schemas (identity.ts), so the signed-in shell, which reads these
+ * two, does not build those.
+ */
+export const AuthStatusSchema = CurrentUserSchema.extend({ authenticated: z.literal(true) });
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;

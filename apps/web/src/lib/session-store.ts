@@ -18,9 +18,9 @@ let loading: Promise<void> | null = null;
 
 function loadSessionSchema(): Promise<void> {
   loading ??= import('@partner-portal/shared/user').then(
-    ({ StoredSessionSchema }) => {
+    ({ SessionResponseSchema }) => {
       validate = (value) => {
-        const parsed = StoredSessionSchema.safeParse(value);
+        const parsed = SessionResponseSchema.safeParse(value);
         return parsed.success ? parsed.data : null;
       };
       // A record that arrived meanwhile (another tab signed in) can be read now.

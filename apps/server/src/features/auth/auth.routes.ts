@@ -1,13 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
+import { AuthStatusSchema, SessionResponseSchema } from '@partner-portal/shared/user';
 import {
-  AuthStatusSchema,
   EmailInputSchema,
   OtpInputSchema,
   ResetPasswordInputSchema,
   TokenInputSchema,
-  SessionResponseSchema,
   SigninInputSchema,
   SigninResponseSchema,
   SwitchAccountInputSchema,

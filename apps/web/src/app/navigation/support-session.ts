@@ -37,9 +37,9 @@ export async function leaveSupportSession(): Promise<void> {
 
 /** The kept record, checked like any stored session before it is trusted. */
 async function readOperatorSession(raw: string): Promise<StoredSession | null> {
-  const { StoredSessionSchema } = await import('@partner-portal/shared/user');
+  const { SessionResponseSchema } = await import('@partner-portal/shared/user');
   try {
-    const parsed = StoredSessionSchema.safeParse(JSON.parse(raw));
+    const parsed = SessionResponseSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

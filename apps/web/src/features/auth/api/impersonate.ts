@@ -1,4 +1,4 @@
-import { SessionResponseSchema, type SessionResponse } from '@partner-portal/shared/identity';
+import { SessionResponseSchema, type SessionResponse } from '@partner-portal/shared/user';
 import { api } from '@/lib/api-client';
 
 /** POST /api/auth/impersonate { token }: a master's 60-second link traded for the user's session. */

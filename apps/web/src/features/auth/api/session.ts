@@ -1,4 +1,4 @@
-import { AuthStatusSchema, type AuthStatus } from '@partner-portal/shared/identity';
+import { AuthStatusSchema, type AuthStatus } from '@partner-portal/shared/user';
 import { api } from '@/lib/api-client';
 
 /** GET /api/auth: the signed-in user as the server has it now (a 401 when the session ended). */

@@ -1,4 +1,4 @@
-import { SessionResponseSchema } from '@partner-portal/shared/identity';
+import { SessionResponseSchema } from '@partner-portal/shared/user';
 import type { StoredSession } from '@partner-portal/shared/user';
 import { api } from '@/lib/api-client';
 
