@@ -113,9 +113,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * The CPU slowdown that makes this host emulate the device Lighthouse's mobile preset means (a
  * mid-tier phone). The preset's fixed 4× assumes a host whose benchmark index is about 1,500;
  * the hosts here have read anywhere from 1,150 to 2,050 on different days, which alone moved the
- * dashboard's score by ten points. Lighthouse's throttling guide (docs/throttling.md, "Calibrating
- * the CPU slowdown") says to calibrate, and this is the curve of its calculator: 2× at 800, 3× at
- * 1,300, 4× at 1,533, 6× at 2,000. On a fast host it is stricter than 4×, not only kinder.
+ * dashboard's score by ten points. Lighthouse's own throttling guide ("Calibrating the CPU
+ * slowdown") says to calibrate, and this is the curve of its calculator: 2× at 800, 3× at 1,300,
+ * 4× at 1,533, 6× at 2,000. On a fast host it is stricter than 4×, not only kinder.
  */
 function calibratedCpuSlowdown(benchmarkIndex: number): number {
   if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
