@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       appUrl: 'http://localhost:8080',
+      embedUrl: 'http://127.0.0.1:8080',
       database: 'pglite',
       demoSeed: true,
       sigmaBaseUrl: 'https://app.sigmacomputing.com',
@@ -285,6 +286,33 @@ describe('APP_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://portal.example.com/' }).appUrl).toBe(
       'https://portal.example.com',
     );
+  });
+});
+
+describe('EMBED_URL', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env });
+
+  it('defaults to the other name of this machine, a site of its own to a browser', () => {
+    expect(load({}).embedUrl).toBe('http://127.0.0.1:8080');
+    expect(load({ APP_URL: 'https://127.0.0.1:8443/' }).embedUrl).toBe('https://localhost:8443');
+  });
+
+  it('stays on the app’s origin for a public address, until it is set', () => {
+    expect(load({ APP_URL: 'https://portal.example.com/app' }).embedUrl).toBe(
+      'https://portal.example.com',
+    );
+    expect(
+      load({
+        APP_URL: 'https://portal.example.com',
+        EMBED_URL: 'https://workbooks.portal.example.com/',
+      }).embedUrl,
+    ).toBe('https://workbooks.portal.example.com');
+  });
+
+  it('must be an http(s) URL', () => {
+    expect(problemsOf({ EMBED_URL: 'ftp://files.example.com' })).toEqual([
+      'EMBED_URL: must be an http(s) URL',
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { ACCOUNT_LIMITS } from '@partner-portal/shared/limits';
 import { hashingLimits } from './lib/password';
 import type { WorkGateLimits } from './lib/work-gate';
 import { parseStripePrices, type StripePrices } from './features/billing/stripe/stripe-prices';
+import { defaultEmbedUrl } from './config/embed-url';
 import { ConfigError, EnvSchema, isOn, optionalString, parseTrustProxy } from './config/env';
 import {
   OAUTH_VARIABLE_GROUPS,
@@ -28,6 +29,11 @@ export interface Config {
   port: number;
   host: string;
   appUrl: string;
+  /**
+   * The origin the built-in workbook pages are served from (docs/decisions/0009): another site
+   * than appUrl's where one is set up, so the browser runs them in their own process.
+   */
+  embedUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   database: 'pglite' | 'postgres';
@@ -156,12 +162,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
 
+  // Unset, the public URL is this machine on the configured port.
+  const appUrl = (raw.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${raw.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     nodeEnv: raw.NODE_ENV ?? 'development',
     port: Number(raw.PORT),
     host: raw.HOST,
-    // Unset, the public URL is this machine on the configured port.
-    appUrl: (raw.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    appUrl,
+    embedUrl: raw.EMBED_URL ? new URL(raw.EMBED_URL).origin : defaultEmbedUrl(appUrl),
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',

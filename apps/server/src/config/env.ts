@@ -42,6 +42,12 @@ export const EnvSchema = z.object({
     .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
       message: 'must be an http(s) URL',
     }),
+  EMBED_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: 'must be an http(s) URL',
+    }),
   DATA_DIR: z.string().optional().default('./.data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {

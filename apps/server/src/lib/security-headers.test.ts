@@ -44,7 +44,8 @@ describe('security headers', () => {
       "base-uri 'none'",
       "frame-ancestors 'none'",
       "script-src 'self'",
-      "frame-src 'self' https://app.sigmacomputing.com",
+      // The built-in workbook's own site (config.embedUrl), then Sigma's.
+      "frame-src 'self' http://127.0.0.1:8080 https://app.sigmacomputing.com",
     ]) {
       expect(csp).toContain(directive);
     }
@@ -62,9 +63,11 @@ describe('security headers', () => {
     }
   });
 
-  it('lets only our own pages frame the embed route', async () => {
+  it('lets only the app’s own pages frame the embed route, which is served on another site', async () => {
     const response = await app.inject({ method: 'GET', url: '/embed/test' });
-    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain('frame-ancestors http://localhost:8080;');
+    expect(csp).not.toContain("frame-ancestors 'none'");
   });
 });
 
@@ -108,7 +111,28 @@ describe('XSRF double-submit check', () => {
 });
 
 describe('contentSecurityDirectives', () => {
-  const base = { appUrl: 'https://portal.example', sigmaBaseUrl: 'https://app.sigmacomputing.com' };
+  const base = {
+    appUrl: 'https://portal.example',
+    embedUrl: 'https://portal.example',
+    sigmaBaseUrl: 'https://app.sigmacomputing.com',
+  };
+
+  it('names the built-in workbook’s site in frame-src only when it is not the app’s own', () => {
+    expect(contentSecurityDirectives({ ...base, stripe: null }).frameSrc).toEqual([
+      "'self'",
+      'https://app.sigmacomputing.com',
+    ]);
+    const ownSite = contentSecurityDirectives({
+      ...base,
+      embedUrl: 'https://workbooks.portal.example',
+      stripe: null,
+    });
+    expect(ownSite.frameSrc).toEqual([
+      "'self'",
+      'https://workbooks.portal.example',
+      'https://app.sigmacomputing.com',
+    ]);
+  });
 
   it('lets Stripe.js load, call its API and show its frames only when Stripe takes payments', () => {
     const withStripe = contentSecurityDirectives({

@@ -4,7 +4,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { ASSETS_PATH_PREFIX } from './spa';
 
-/** Paths the analytics iframe loads from our own origin (local provider); framable by us only. */
+/**
+ * Paths of the built-in workbook pages (local provider), served from config.embedUrl and framable
+ * by the app's own pages only.
+ */
 const EMBED_PATH_PREFIX = '/embed/';
 
 const DOCUMENT_ONLY_HEADERS = [
@@ -20,7 +23,7 @@ const DOCUMENT_ONLY_HEADERS = [
  * its card field and 3-D Secure steps in frames from js.stripe.com and hooks.stripe.com.
  */
 export function contentSecurityDirectives(
-  config: Pick<Config, 'appUrl' | 'sigmaBaseUrl' | 'stripe'>,
+  config: Pick<Config, 'appUrl' | 'embedUrl' | 'sigmaBaseUrl' | 'stripe'>,
 ): Record<string, string[] | null> {
   const stripe = config.stripe !== null;
   return {
@@ -36,6 +39,7 @@ export function contentSecurityDirectives(
     frameAncestors: ["'none'"],
     frameSrc: [
       "'self'",
+      ...(config.embedUrl === new URL(config.appUrl).origin ? [] : [config.embedUrl]),
       new URL(config.sigmaBaseUrl).origin,
       ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
     ],
@@ -51,7 +55,7 @@ export function contentSecurityDirectives(
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  config: Pick<Config, 'appUrl' | 'sigmaBaseUrl' | 'stripe'>,
+  config: Pick<Config, 'appUrl' | 'embedUrl' | 'sigmaBaseUrl' | 'stripe'>,
 ): void {
   const https = config.appUrl.startsWith('https://');
   const directives = contentSecurityDirectives(config);
@@ -64,9 +68,13 @@ export function registerSecurityHeaders(
     xFrameOptions: false,
   });
   const csp = headers['content-security-policy'] ?? '';
+  // The workbook page may be framed by the app's pages, which are another site when embedUrl is.
   const embedHeaders = {
     ...headers,
-    'content-security-policy': csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+    'content-security-policy': csp.replace(
+      "frame-ancestors 'none'",
+      `frame-ancestors ${new URL(config.appUrl).origin}`,
+    ),
   };
   // API answers are read by fetch(), not rendered as pages: headers that only steer how a browser
   // treats an HTML document (or an old Internet Explorer) are left off, which also trims every

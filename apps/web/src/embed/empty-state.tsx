@@ -3,8 +3,9 @@ import { ChartNoAxesColumn, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { appHref } from './host-origin';
 
-/** The host app's import screen; the frame is on the app's own origin. */
+/** The host app's import screen. */
 const IMPORT_DATA_PATH = '/account/data';
 
 /**
@@ -36,7 +37,11 @@ export function NoReportData({
       <p className="max-w-prose text-sm text-muted-foreground">{t('embed.empty.source')}</p>
       {canImport ? (
         // _top: the import screen belongs in the app's own window, not inside this frame.
-        <a href={IMPORT_DATA_PATH} target="_top" className={cn(buttonVariants({ size: 'sm' }))}>
+        <a
+          href={appHref(IMPORT_DATA_PATH)}
+          target="_top"
+          className={cn(buttonVariants({ size: 'sm' }))}
+        >
           <Upload aria-hidden />
           {t('embed.empty.import')}
         </a>

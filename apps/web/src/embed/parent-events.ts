@@ -1,6 +1,8 @@
+import { hostOrigin } from './host-origin';
+
 /**
  * The events Sigma's iframe posts to its host (sigma-embedding.md), so the host page has one
- * code path for both providers. The host is this same origin; nothing is posted elsewhere.
+ * code path for both providers. They are posted to the host's origin only.
  */
 export type WorkbookEvent =
   | { type: 'workbook:loaded' }
@@ -8,8 +10,8 @@ export type WorkbookEvent =
   | { type: 'workbook:pageheight:onchange'; pageHeight: number };
 
 export function postToHost(event: WorkbookEvent): void {
-  if (window.parent === window) return;
-  window.parent.postMessage(event, window.location.origin);
+  const host = hostOrigin();
+  if (host) window.parent.postMessage(event, host);
 }
 
 /** Reports the page height whenever it changes, for `:responsive_height` hosts. */

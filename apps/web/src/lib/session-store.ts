@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { toLocale, type Locale } from '@partner-portal/shared/constants';
 import type { CurrentUser, StoredSession } from '@partner-portal/shared/user';
+import { readStored, removeStored, writeStored } from './browser-storage';
 
 // docs/product.md#states-and-transitions: the signed-in user record lives in local storage (and so survives reloads and is
 // shared by tabs). Signed-out visitors keep only their language and theme preference.
@@ -39,12 +40,12 @@ function loadSessionSchema(): Promise<void> {
  * otherwise when its schema has loaded. The route guard waits for it before its first decision.
  */
 export function sessionStoreReady(): Promise<void> {
-  if (validate || localStorage.getItem(SESSION_STORAGE_KEY) === null) return Promise.resolve();
+  if (validate || readStored(SESSION_STORAGE_KEY) === null) return Promise.resolve();
   return loadSessionSchema();
 }
 
 function read(): StoredSession | null {
-  const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+  const raw = readStored(SESSION_STORAGE_KEY);
   if (raw === cached.raw) return cached.session;
   if (raw && !validate) {
     // Not checked yet: signed out until it is (then subscribers hear of it).
@@ -59,7 +60,7 @@ function read(): StoredSession | null {
       session = null;
     }
     // A record we cannot read (old shape, tampering) is dropped rather than half-trusted.
-    if (!session) localStorage.removeItem(SESSION_STORAGE_KEY);
+    if (!session) removeStored(SESSION_STORAGE_KEY);
   }
   cached = { raw: session ? raw : null, session };
   return session;
@@ -75,7 +76,7 @@ export function getSession(): StoredSession | null {
 
 export function setSession(session: StoredSession): void {
   const raw = JSON.stringify(session);
-  localStorage.setItem(SESSION_STORAGE_KEY, raw);
+  writeStored(SESSION_STORAGE_KEY, raw);
   // Our own record, from the server's answer: read back as written, without the schema.
   cached = { raw, session };
   notify();
@@ -88,7 +89,7 @@ export function updateSession(patch: Partial<CurrentUser>): void {
 }
 
 export function clearSession(): void {
-  localStorage.removeItem(SESSION_STORAGE_KEY);
+  removeStored(SESSION_STORAGE_KEY);
   notify();
 }
 
@@ -112,9 +113,7 @@ export function useSession(): StoredSession | null {
 export function getLocale(): Locale {
   const session = read();
   if (session) return session.locale;
-  return toLocale(
-    uncheckedLocale() ?? localStorage.getItem(LOCALE_STORAGE_KEY) ?? navigator.language,
-  );
+  return toLocale(uncheckedLocale() ?? readStored(LOCALE_STORAGE_KEY) ?? navigator.language);
 }
 
 /**
@@ -122,7 +121,7 @@ export function getLocale(): Locale {
  * its strings): only a language tag, which toLocale narrows to one we have, is taken from it.
  */
 function uncheckedLocale(): string | null {
-  const raw = validate ? null : localStorage.getItem(SESSION_STORAGE_KEY);
+  const raw = validate ? null : readStored(SESSION_STORAGE_KEY);
   if (!raw) return null;
   try {
     const locale: unknown = (JSON.parse(raw) as { locale?: unknown }).locale;
@@ -133,6 +132,6 @@ function uncheckedLocale(): string | null {
 }
 
 export function setPreferredLocale(locale: Locale): void {
-  localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  writeStored(LOCALE_STORAGE_KEY, locale);
   if (read()) updateSession({ locale });
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getSession, updateSession } from './session-store';
+import { readStored, writeStored } from './browser-storage';
 
 const THEME_STORAGE_KEY = 'partner-portal.dark';
 const listeners = new Set<() => void>();
@@ -14,7 +15,7 @@ export function applyTheme(dark: boolean): void {
 export function getInitialDarkMode(): boolean {
   const session = getSession();
   if (session) return session.dark_mode;
-  const stored = localStorage.getItem(THEME_STORAGE_KEY);
+  const stored = readStored(THEME_STORAGE_KEY);
   if (stored !== null) return stored === 'true';
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
@@ -25,7 +26,7 @@ export function isDarkMode(): boolean {
 
 export function setDarkMode(dark: boolean): void {
   applyTheme(dark);
-  localStorage.setItem(THEME_STORAGE_KEY, String(dark));
+  writeStored(THEME_STORAGE_KEY, String(dark));
   if (getSession()) updateSession({ dark_mode: dark });
   listeners.forEach((listener) => listener());
 }

@@ -59,7 +59,10 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/session',
     {
-      config: { access: 'public', rateLimit: rateLimitFor('embed') },
+      // No XSRF check: the caller proves itself with the single-use URL token in the body, not
+      // with a cookie a forged page could ride on, and the workbook page runs on its own site
+      // (config.embedUrl), where the app's XSRF cookie is a third-party cookie.
+      config: { access: 'public', xsrf: false, rateLimit: rateLimitFor('embed') },
       schema: {
         body: EmbedSessionInputSchema,
         response: { 200: dataEnvelope(EmbedSessionResponseSchema) },

@@ -76,7 +76,7 @@ export async function mintEmbedUrl(
     focus,
   );
   return {
-    url: `${ctx.config.appUrl}/embed/workbook/${encodeURIComponent(workbook.workbookId)}?${query.toString()}`,
+    url: `${ctx.config.embedUrl}/embed/workbook/${encodeURIComponent(workbook.workbookId)}?${query.toString()}`,
     expires_at: expiresAt,
     applied: focus,
   };

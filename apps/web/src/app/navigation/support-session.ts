@@ -2,6 +2,7 @@ import type { StoredSession } from '@partner-portal/shared/user';
 import { endSession } from '@/features/auth/api/end-session';
 import { clearSession, getSession, setSession } from '@/lib/session-store';
 import { navigateTo } from '@/lib/navigation';
+import { readStored, removeStored, writeStored } from '@/lib/browser-storage';
 
 /**
  * The operator's own session, kept while they act as a user from the console, so that "Stop
@@ -13,7 +14,7 @@ const OPERATOR_SESSION_KEY = 'partner-portal.operator-session';
 /** Opens the sign-in link the console minted, keeping the operator's session to come back to. */
 export function enterSupportSession(url: string): void {
   const operator = getSession();
-  if (operator) localStorage.setItem(OPERATOR_SESSION_KEY, JSON.stringify(operator));
+  if (operator) writeStored(OPERATOR_SESSION_KEY, JSON.stringify(operator));
   window.location.assign(url);
 }
 
@@ -23,8 +24,8 @@ export function enterSupportSession(url: string): void {
  */
 export async function leaveSupportSession(): Promise<void> {
   await endSession();
-  const kept = localStorage.getItem(OPERATOR_SESSION_KEY);
-  localStorage.removeItem(OPERATOR_SESSION_KEY);
+  const kept = readStored(OPERATOR_SESSION_KEY);
+  removeStored(OPERATOR_SESSION_KEY);
   const operator = kept ? await readOperatorSession(kept) : null;
   if (operator) {
     setSession(operator);
