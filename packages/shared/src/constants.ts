@@ -7,6 +7,10 @@ export const TOAST_HOTKEY = ['F8'] as const;
 
 export const ONE_TIME_CODE_LENGTH = 6;
 export const FEEDBACK_AUTO_CLOSE_MS = 3_000;
+/** docs/product.md#entities "Feedback": the three faces of the widget. */
+export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
+export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
+export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
 export const UPGRADE_REDIRECT_DELAY_MS = 2_500;
 
 export const TOOLTIP_DELAY_MS = 700;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_RATINGS } from './constants';
 import { encodeMessage } from './form-messages';
 import { EMAIL_MAX_LENGTH } from './field-limits';
 import { requiredText, storableText } from './validation';
 
 export const HELP_MESSAGE_MAX_LENGTH = 5_000;
-export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
 
 /**
  * POST /api/utility/mail (docs/product.md#api-calls: email, name, template "help", message). The mail goes to
@@ -19,10 +19,9 @@ export const SupportMailInputSchema = z.strictObject({
 });
 export type SupportMailInput = z.infer<typeof SupportMailInputSchema>;
 
-/** docs/product.md#entities "Feedback": the three faces of the widget. */
-export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
+// The ratings and the comment's limit are zod-free constants (./constants): the widget in every
+// signed-in page's header draws from them without building these schemas.
 export const FeedbackRatingSchema = z.enum(FEEDBACK_RATINGS);
-export type FeedbackRating = z.infer<typeof FeedbackRatingSchema>;
 
 /** POST /api/feedback. */
 export const FeedbackInputSchema = z.strictObject({

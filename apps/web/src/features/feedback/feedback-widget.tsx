@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Frown, Heart, Meh, Smile, type LucideIcon } from 'lucide-react';
-import { FEEDBACK_AUTO_CLOSE_MS } from '@partner-portal/shared/constants';
 import {
+  FEEDBACK_AUTO_CLOSE_MS,
   FEEDBACK_COMMENT_MAX_LENGTH,
   FEEDBACK_RATINGS,
   type FeedbackRating,
-} from '@partner-portal/shared/support';
+} from '@partner-portal/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_STATUSES, FeedbackQuerySchema } from '@partner-portal/shared/master';
-import { FEEDBACK_RATINGS } from '@partner-portal/shared/support';
+import { FEEDBACK_RATINGS } from '@partner-portal/shared/constants';
 import { FilterBar } from './filter-bar';
 import { parseFilters } from './filter-draft';
 import { FilterSelect } from './filter-fields';

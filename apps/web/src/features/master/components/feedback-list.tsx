@@ -8,7 +8,7 @@ import {
   type ConsoleFeedback,
   type FeedbackStatus,
 } from '@partner-portal/shared/master';
-import type { FeedbackRating } from '@partner-portal/shared/support';
+import type { FeedbackRating } from '@partner-portal/shared/constants';
 import { Form } from '@/components/form/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
