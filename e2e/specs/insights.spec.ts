@@ -71,6 +71,10 @@ test('upgrade to Plus AI from the locked card, then read the insights and ask wh
   page,
   request,
 }) => {
+  // The whole journey in one: an upgrade, two languages, two widths, six review screenshots with
+  // the workbook drawn to its last chart, and several fresh loads of the workbook's frame. It
+  // took 90 s on a CI machine busy with the other suites, the default limit.
+  test.setTimeout(240_000);
   const session = await createSession(request, { verified: true, plan: true });
   await importReport(request, session);
   await openSignedIn(page, request, session, '/dashboard/core');
