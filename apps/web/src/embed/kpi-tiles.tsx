@@ -19,6 +19,18 @@ const TILES: readonly ReportMetric[] = [
   'payout',
 ];
 
+const TILE = 'min-w-0 rounded-lg border p-3 sm:p-4';
+const LABEL = 'text-xs font-medium text-muted-foreground';
+// Sized by the frame's width (vw inside the iframe), so a tile beside the insights panel still
+// holds "183.996,26 US$" on one line.
+const VALUE =
+  'mt-1 text-[clamp(1rem,4.6vw,1.125rem)] font-semibold break-words tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]';
+const CHANGE = 'mt-1 flex items-center gap-1 text-xs tabular-nums';
+// Figures of a typical width for the placeholder tiles, which take the shape of the ones to come.
+const PLACEHOLDER_COUNT = 1_234_567;
+const PLACEHOLDER_MONEY = 123_456.78;
+const PLACEHOLDER_CHANGE = 0.123;
+
 /** KPI tiles with the change against the same number of days just before the range. */
 export function KpiTiles({
   kpis,
@@ -40,11 +52,26 @@ export function KpiTiles({
       {metrics.map((metric, index) => {
         const span = index === metrics.length - 1 ? layout.last : undefined;
         if (!kpis) {
+          // The loaded tile's own lines, unseen: as tall as the tile to come at every width and
+          // in both languages, so nothing below moves when the figures land.
           return (
             <div
               key={metric}
-              className={cn('h-24 animate-pulse rounded-lg border bg-muted/50', span)}
-            />
+              aria-hidden
+              data-testid="kpi-placeholder"
+              className={cn(TILE, 'animate-pulse bg-muted/50', span)}
+            >
+              <p className={cn(LABEL, 'invisible')}>{t(`embed.metrics.${metric}`)}</p>
+              <p className={cn(VALUE, 'invisible')}>
+                {metric === 'revenue' || metric === 'payout'
+                  ? formatMoney(locale, PLACEHOLDER_MONEY)
+                  : formatCount(locale, PLACEHOLDER_COUNT)}
+              </p>
+              <p className={cn(CHANGE, 'invisible')}>
+                <span className="size-3.5 shrink-0" />
+                {t('embed.kpis.change', { change: formatPercent(locale, PLACEHOLDER_CHANGE) })}
+              </p>
+            </div>
           );
         }
         const value = kpis.current[metric];
@@ -53,21 +80,14 @@ export function KpiTiles({
         const Icon =
           change === null || change === 0 ? Minus : change > 0 ? ArrowUpRight : ArrowDownRight;
         return (
-          <div key={metric} className={cn('min-w-0 rounded-lg border bg-card p-3 sm:p-4', span)}>
-            <p className="text-xs font-medium text-muted-foreground">
-              {t(`embed.metrics.${metric}`)}
-            </p>
-            {/* Sized by the frame's width (vw inside the iframe), so a tile beside the insights
-                panel still holds "183.996,26 US$" on one line. */}
-            <p
-              className="mt-1 text-[clamp(1rem,4.6vw,1.125rem)] font-semibold break-words tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]"
-              data-testid={`kpi-${metric}`}
-            >
+          <div key={metric} className={cn(TILE, 'bg-card', span)}>
+            <p className={LABEL}>{t(`embed.metrics.${metric}`)}</p>
+            <p className={VALUE} data-testid={`kpi-${metric}`}>
               {money ? formatMoney(locale, value) : formatCount(locale, value)}
             </p>
             <p
               className={cn(
-                'mt-1 flex items-center gap-1 text-xs tabular-nums',
+                CHANGE,
                 change === null || change === 0
                   ? 'text-muted-foreground'
                   : change > 0

@@ -170,13 +170,15 @@ export function ReportTable({
           </table>
         </div>
       )}
-      {empty ? null : (
+      {/* The pager comes with the rows: drawn under the placeholder rows, it would move down
+          when the page's rows land, the workbook's last shift. */}
+      {!data || empty ? null : (
         <div className="flex flex-wrap items-center justify-end gap-2 text-xs text-muted-foreground">
           <span aria-live="polite">
             {t('embed.table.page', {
-              page: data?.page ?? page,
+              page: data.page,
               pages,
-              total: formatCount(locale, data?.total ?? 0),
+              total: formatCount(locale, data.total),
             })}
           </span>
           <Button

@@ -287,18 +287,27 @@ describe('the Insights panel', () => {
     );
   });
 
-  it.each([
-    { plan: 'free_plus' as const, shapes: 1, answer: 'the locked teaser' },
-    { plan: 'free_plus_ai' as const, shapes: 3, answer: 'three cards' },
-  ])(
-    'holds the room of $answer while $plan waits, so the workbook below does not jump',
-    async ({ plan, shapes }) => {
-      // An answer that never comes: the placeholder is all there is to see.
-      renderDashboard(() => new Promise<never>(() => undefined), { plan });
-      const placeholder = await screen.findByRole('status', { name: 'Looking for what changed…' });
-      expect(placeholder.children).toHaveLength(shapes);
-    },
-  );
+  it('holds the room of three cards while Plus AI waits, so the workbook below does not jump', async () => {
+    // An answer that never comes: the placeholder is all there is to see.
+    renderDashboard(() => new Promise<never>(() => undefined), { plan: 'free_plus_ai' });
+    const placeholder = await screen.findByRole('status', { name: 'Looking for what changed…' });
+    expect(placeholder.children).toHaveLength(3);
+  });
+
+  it('draws the teaser while the answer of a plan without insights is on the way', async () => {
+    renderDashboard(() => new Promise<never>(() => undefined), { plan: 'free_plus' });
+    const region = await panel();
+    expect(await within(region).findByText('Insights come with Plus AI')).toBeInTheDocument();
+    expect(within(region).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('replaces the predicted teaser when the server answers with insights after all', async () => {
+    // The stored session still says Plus; the plan changed in another tab.
+    renderDashboard(() => answer([insight(1)]), { plan: 'free_plus' });
+    const region = await panel();
+    expect(await within(region).findByText(insight(1).sentence)).toBeInTheDocument();
+    expect(within(region).queryByText('Insights come with Plus AI')).not.toBeInTheDocument();
+  });
 
   it('tells a member who may not pay to ask, and speaks Spanish', async () => {
     changeLocale('es');

@@ -28,8 +28,10 @@ function formatDay(locale: string, day: string): string {
 
 /**
  * Whether the answer will most likely be the locked teaser, from the plan the session holds. The
- * server still decides; this only shapes the loading placeholder like the answer to come, so the
- * workbook below it does not jump when the answer lands.
+ * server still decides: the teaser is drawn at once, while its answer is on the way, and is
+ * replaced should the answer be insights after all (a plan changed in another tab). It holds no
+ * data of the account, only what the plan would add, and it is the largest text on the page: drawn
+ * at the first render, the page's main content is there a network round trip sooner.
  */
 function expectsTeaser(session: StoredSession | null): boolean {
   return (
@@ -67,20 +69,17 @@ export function InsightsPanel({
           </span>
         ) : null}
       </h2>
-      {query.isPending ? (
+      {query.isPending && teaser ? (
+        <InsightsLocked />
+      ) : query.isPending ? (
         <div
           role="status"
           aria-label={t('insights.loading')}
           className="grid animate-pulse gap-3 md:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1"
         >
-          {teaser ? (
-            // Like the teaser it stands for: the panel's whole width, about its height.
-            <div className="h-48 rounded-lg bg-muted md:col-span-2 md:h-36 lg:col-span-3 2xl:col-span-1 2xl:h-48" />
-          ) : (
-            Array.from({ length: FIRST_CARDS }, (_, index) => (
-              <div key={index} className="h-32 rounded-lg bg-muted" />
-            ))
-          )}
+          {Array.from({ length: FIRST_CARDS }, (_, index) => (
+            <div key={index} className="h-32 rounded-lg bg-muted" />
+          ))}
         </div>
       ) : query.isError ? (
         <div className="grid gap-2 rounded-lg border border-border p-4 text-sm">
