@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import '@/styles.css';
 import { Providers } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { prepareClassMerging } from '@/lib/cn';
 import { loadTranslations } from '@/lib/i18n';
 import { setNavigator } from '@/lib/navigation';
 import { applyTheme, getInitialDarkMode } from '@/lib/theme';
@@ -12,6 +13,8 @@ applyTheme(getInitialDarkMode());
 // Creating the router starts loading the first route's chunks, alongside the translations.
 const router = createAppRouter();
 setNavigator((to, options) => void router.navigate(to, options));
+// In the wait for the network, not in the first render's task.
+setTimeout(prepareClassMerging, 0);
 
 function render(): void {
   const root = document.getElementById('root');
