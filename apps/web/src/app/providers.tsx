@@ -70,16 +70,25 @@ const cancelConfirm = (error: unknown) => {
 
 /**
  * The toast area: shown with the first toast (which waits in the store until then). Its code is
- * fetched once the browser is idle after the first render, so that the toast saying the
- * connection is gone does not itself need the connection.
+ * fetched once the page has loaded and the browser is idle, so that the toast saying the
+ * connection is gone does not itself need the connection. Not sooner: starting the fetch is
+ * main-thread work of its own, which the first screen's start-up does not need.
  */
 function DeferredToaster() {
   const hasToasts = useToasts().length > 0;
   useEffect(() => {
     const preload = () => void toaster.load().catch(() => undefined);
     if (typeof window.requestIdleCallback !== 'function') return preload();
-    const handle = window.requestIdleCallback(preload, { timeout: 3_000 });
-    return () => window.cancelIdleCallback(handle);
+    let handle: number | undefined;
+    const whenIdle = () => {
+      handle = window.requestIdleCallback(preload, { timeout: 3_000 });
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (handle !== undefined) window.cancelIdleCallback(handle);
+    };
   }, []);
   return <Deferred component={toaster} wanted={hasToasts} onError={warnToasterFailed} />;
 }

@@ -17,6 +17,7 @@ import { SupportSessionBanner } from '../navigation/support-session-banner';
 import { TwoFactorDueBanner } from '../navigation/two-factor-due-banner';
 import { UserMenu } from '../navigation/user-menu';
 import { useSessionRefresh } from './use-session-refresh';
+import { useSideNav } from './use-side-nav';
 
 /**
  * The signed-in frame (docs/product.md#screens-and-routes): a left rail on wide screens, a slide-out menu on small ones,
@@ -25,6 +26,7 @@ import { useSessionRefresh } from './use-session-refresh';
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const sideNav = useSideNav();
   useSessionRefresh();
   return (
     // The signed-in screens (billing, team) fetch through TanStack Query.
@@ -36,12 +38,14 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           {t('app.skip_to_content')}
         </a>
-        <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-border bg-card px-3 py-5 lg:flex">
-          <div className="px-2">
-            <Brand />
-          </div>
-          <MainNav />
-        </aside>
+        {sideNav ? (
+          <aside className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-border bg-card px-3 py-5 lg:flex">
+            <div className="px-2">
+              <Brand />
+            </div>
+            <MainNav />
+          </aside>
+        ) : null}
         <div className="flex min-w-0 flex-col">
           <SupportSessionBanner />
           <TwoFactorDueBanner />

@@ -33,6 +33,22 @@ describe('main navigation and user menu', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it('leaves the side column out of a phone-wide page: its navigation is in the menu there', async () => {
+    const real = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query === '(width < 64rem)'
+        ? ({ ...real(query), matches: true } as MediaQueryList)
+        : real(query),
+    );
+    setSession(testSession());
+    renderRoute('/dashboard/core');
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.queryAllByRole('navigation', { name: 'Main' })).toEqual([]);
+    await userEvent.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('link', { name: 'Core dashboard' })).toBeInTheDocument();
+  });
+
   it('reports the slide-out menu state on its button', async () => {
     setSession(testSession());
     renderRoute('/welcome');

@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * From Tailwind's `lg` (64rem) the signed-in screens keep their navigation in a side column;
+ * below it the navigation is in the header's menu. The column is left out of the page, not only
+ * hidden by CSS, below that width: drawing every link of it on a phone was part of the first
+ * render's one long task (docs/architecture.md#main-thread-work-on-the-dashboard).
+ */
+const NARROW_QUERY = '(width < 64rem)';
+
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const hasSideNav = () => !window.matchMedia(NARROW_QUERY).matches;
+
+/** True while the window is wide enough for the side column; re-renders when it crosses the line. */
+export function useSideNav(): boolean {
+  return useSyncExternalStore(subscribe, hasSideNav, () => true);
+}
