@@ -30,9 +30,26 @@ function render(): void {
   );
 }
 
+/**
+ * Resolves once the router has its first page's layout, page and guard decision in (or the error
+ * it will show). Until then index.html's loading screen stays: rendering the router sooner would
+ * draw its loading overlay only to replace it a moment later, a whole render of work on the main
+ * thread before the page's own (docs/architecture.md#main-thread-work-on-the-dashboard).
+ */
+function firstPageReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 // Only the current language's strings are downloaded, and they are in before the first render so
 // no untranslated text flashes. Should they fail to load, the app still starts.
-loadTranslations(['core']).then(render, (error: unknown) => {
+const translations = loadTranslations(['core']).catch((error: unknown) => {
   console.error('Could not load the translations', error);
-  render();
 });
+void Promise.all([translations, firstPageReady()]).then(render);
