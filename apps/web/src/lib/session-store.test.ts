@@ -60,6 +60,21 @@ describe('session store', () => {
     expect(getLocale()).toBe('es');
   });
 
+  it('does not wake its subscribers when an update changes nothing', () => {
+    setSession(stored);
+    let renders = 0;
+    renderHook(() => {
+      renders += 1;
+      return useSession();
+    });
+    const before = renders;
+    act(() => updateSession({ email: 'ada@example.test', first_name: stored.first_name }));
+    expect(renders).toBe(before);
+    act(() => updateSession({ first_name: 'Grace' }));
+    expect(renders).toBeGreaterThan(before);
+    expect(getSession()?.first_name).toBe('Grace');
+  });
+
   it('re-renders subscribers on change, including changes from another tab', () => {
     const { result } = renderHook(() => useSession());
     expect(result.current).toBeNull();

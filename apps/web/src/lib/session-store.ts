@@ -76,6 +76,9 @@ export function getSession(): StoredSession | null {
 
 export function setSession(session: StoredSession): void {
   const raw = JSON.stringify(session);
+  // The record as it already is (the refresh each signed-in screen makes when it opens, finding
+  // nothing new): nothing to write, and no reason to re-render every screen that reads it.
+  if (raw === cached.raw && readStored(SESSION_STORAGE_KEY) === raw) return;
   writeStored(SESSION_STORAGE_KEY, raw);
   // Our own record, from the server's answer: read back as written, without the schema.
   cached = { raw, session };
