@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * From Tailwind's `lg` (64rem) the signed-in screens keep their navigation in a side column;
@@ -8,15 +8,7 @@ import { useSyncExternalStore } from 'react';
  */
 const NARROW_QUERY = '(width < 64rem)';
 
-function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(NARROW_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-const hasSideNav = () => !window.matchMedia(NARROW_QUERY).matches;
-
 /** True while the window is wide enough for the side column; re-renders when it crosses the line. */
 export function useSideNav(): boolean {
-  return useSyncExternalStore(subscribe, hasSideNav, () => true);
+  return !useMediaQuery(NARROW_QUERY);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * Below Tailwind's `sm` (40rem) each row is a card. This follows the window, not the table's box
@@ -7,17 +7,7 @@ import { useSyncExternalStore } from 'react';
  */
 export const CARD_LAYOUT_QUERY = '(width < 40rem)';
 
-function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(CARD_LAYOUT_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-function isNarrow(): boolean {
-  return window.matchMedia(CARD_LAYOUT_QUERY).matches;
-}
-
 /** True while the window is phone-narrow; re-renders when it crosses the line. */
 export function useCardLayout(): boolean {
-  return useSyncExternalStore(subscribe, isNarrow, () => false);
+  return useMediaQuery(CARD_LAYOUT_QUERY);
 }
