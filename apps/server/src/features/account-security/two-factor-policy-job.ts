@@ -54,12 +54,14 @@ async function remind(ctx: AppContext, now: Date): Promise<number> {
 /**
  * At an account's deadline, ends the sessions in it of its members without 2FA (docs/product.md
  * #two-factor-policy): the guard already keeps such a session to setting 2FA up, and this makes
- * each of them sign in again to see why. Their other accounts' sessions are left alone.
+ * each of them sign in again to see why. Their other accounts' sessions are left alone, and so
+ * are sessions begun after the deadline: whoever signed in since was shown the setup screen at
+ * once, and ending that session while they set 2FA up would only throw them out of it.
  */
 async function enforce(ctx: AppContext, now: Date): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: accounts.id })
+      .select({ id: accounts.id, deadline: accounts.twoFactorDeadline })
       .from(accounts)
       .where(
         and(
@@ -74,21 +76,16 @@ async function enforce(ctx: AppContext, now: Date): Promise<number> {
     for (const account of due) {
       const waiting = (await membersWithout2fa(tx, account.id)).map((member) => member.id);
       if (waiting.length > 0) {
+        const begunBefore = and(
+          eq(sessions.accountId, account.id),
+          inArray(sessions.userId, waiting),
+          lte(sessions.createdAt, account.deadline!),
+        );
         const revoked = await tx
           .select({ id: sessions.id })
           .from(sessions)
-          .where(
-            and(
-              eq(sessions.accountId, account.id),
-              inArray(sessions.userId, waiting),
-              isNull(sessions.revokedAt),
-            ),
-          );
-        await revokeSessions(
-          tx,
-          and(eq(sessions.accountId, account.id), inArray(sessions.userId, waiting)),
-          now,
-        );
+          .where(and(begunBefore, isNull(sessions.revokedAt)));
+        await revokeSessions(tx, begunBefore, now);
         ended += revoked.length;
         await recordChange(tx, 'system', now, {
           action: 'account.2fa_enforced',
