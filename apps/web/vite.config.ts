@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import tailwindcss from '@tailwindcss/vite';
 import { translationFileOf } from './src/locales/parts.ts';
+import { compileHints } from './build-plugins/compile-hints.ts';
 import { radixOnPreact } from './build-plugins/radix-on-preact.ts';
 
 // Preact renders the app in place of React DOM: the same components and libraries at a third of
@@ -16,7 +17,7 @@ const preactInPlaceOfReact = {
 };
 
 export default defineConfig({
-  plugins: [radixOnPreact(), tailwindcss()],
+  plugins: [radixOnPreact(), compileHints(), tailwindcss()],
   resolve: {
     // Vite's browser defaults, spelled out: Vitest would otherwise add its Node conditions and
     // drop the main fields, and the tests would load libraries' Node builds.

@@ -111,6 +111,22 @@ test.describe('sign-in page renders', () => {
     await expect(page.locator('.boot-screen')).toHaveCount(0);
   });
 
+  // V8's compile hint, on the chunks large enough for the browser to compile off the main thread
+  // while they download (build-plugins/compile-hints.ts), and only on those.
+  test('serves its large chunks with the compile hint on their first line', async ({ request }) => {
+    const html = await (await request.get('/signin')).text();
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      ([, path]) => path!,
+    );
+    const bodies = await Promise.all(scripts.map(async (path) => (await request.get(path)).text()));
+    const hinted = bodies.filter((body) => body.startsWith('//# allFunctionsCalledOnLoad\n'));
+    expect(hinted.length).toBeGreaterThanOrEqual(2);
+    expect(hinted.every((body) => body.length >= 30 * 1024)).toBe(true);
+    expect(
+      bodies.filter((body) => body.length < 30 * 1024 && body.includes('allFunctionsCalledOnLoad')),
+    ).toEqual([]);
+  });
+
   // The zod parsers behind every form compile themselves with `new Function` unless told not to;
   // submitting a form is what first runs one (the fixture fails the test on any violation).
   test('breaks no rule of the Content Security Policy when a form is checked', async ({
