@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { translationFileOf } from './src/locales/parts.ts';
 import { compileHints } from './build-plugins/compile-hints.ts';
 import { radixOnPreact } from './build-plugins/radix-on-preact.ts';
+import { workbookPageInDev } from './build-plugins/workbook-page-in-dev.ts';
 
 // Preact renders the app in place of React DOM: the same components and libraries at a third of
 // the weight on the first visit (docs/decisions/0008-preact-in-place-of-react-dom.md).
@@ -17,7 +18,12 @@ const preactInPlaceOfReact = {
 };
 
 export default defineConfig({
-  plugins: [radixOnPreact(), compileHints(), tailwindcss()],
+  plugins: [
+    radixOnPreact(),
+    compileHints(),
+    workbookPageInDev(fileURLToPath(new URL('./embed.html', import.meta.url))),
+    tailwindcss(),
+  ],
   resolve: {
     // Vite's browser defaults, spelled out: Vitest would otherwise add its Node conditions and
     // drop the main fields, and the tests would load libraries' Node builds.
@@ -36,10 +42,12 @@ export default defineConfig({
   optimizeDeps: { rolldownOptions: { plugins: [radixOnPreact()] } },
   server: {
     port: 5173,
+    // On one address whatever `localhost` resolves to first, so that both loopback names reach
+    // it: the app's (localhost) and the built-in workbook's (127.0.0.1, scripts/dev.mjs).
+    host: '127.0.0.1',
     proxy: {
-      '/api': 'http://localhost:8080',
-      '/auth': 'http://localhost:8080',
-      '/embed': 'http://localhost:8080',
+      '/api': 'http://127.0.0.1:8080',
+      '/auth': 'http://127.0.0.1:8080',
     },
   },
   build: {
