@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Plugin, ViteDevServer } from 'vite';
 
 /** Where the API mints the built-in workbook's pages (apps/server/src/lib/spa.ts serves them built). */
-export const WORKBOOK_PAGE_PATH = /^\/embed\/workbook\/[^/?#]+(?:\?|$)/;
+const WORKBOOK_PAGE_PATH = /^\/embed\/workbook\/[^/?#]+(?:\?|$)/;
 
 /**
  * `npm run dev`: the built-in workbook's page from its source, as Vite serves the app's.
