@@ -12,6 +12,7 @@ export const RESULTS_FILE = join(
 export const OWN_SECTIONS = [
   '## Lighthouse (mobile preset)',
   '## Abuse: 100,000 bad requests and a mixed load',
+  '## Crash trials (kill -9)',
 ];
 
 function read(): string {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, wrapPglite, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { adminQuery } from './admin-query';
 
 export interface TestDatabaseOptions {
   /**
@@ -43,15 +43,4 @@ async function openPostgresAlone(runUrl: string): Promise<Database> {
       await adminQuery(runUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-/** One statement on its own connection (create or drop a database: not inside a pool). */
-export async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

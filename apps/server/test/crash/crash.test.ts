@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminQuery } from '../test-database';
+import { adminQuery } from '../admin-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCrashTrials, type CrashReport } from './crash-trials';
 

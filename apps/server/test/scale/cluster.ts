@@ -11,7 +11,7 @@ import {
   waitUntilReady,
   type SpawnedProcess,
 } from '../spawned-server';
-import { adminQuery } from '../test-database';
+import { adminQuery } from '../admin-query';
 import { TEST_XSRF_TOKEN } from '../build-test-app';
 
 /** One instance of the app: `npm run serve` (the production start) in its own process group. */
