@@ -3,12 +3,12 @@
 // when BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on a database of its
 // own there, the two side by side. Needs `npm run build` first. Rewrites its section of
 // bench/results/latest.md and prints it; exits non-zero on any violation.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashTrials, type CrashReport } from '../apps/server/test/crash/crash-trials';
-import { adminQuery } from '../apps/server/test/admin-query';
+import { createScratchDatabase } from '../apps/server/test/admin-query';
 import { writeSection } from './results-file';
 
 const HEADING = '## Crash trials (kill -9)';
@@ -24,42 +24,24 @@ interface Run {
   seconds: number;
 }
 
-async function onPglite(): Promise<Run> {
-  const workDir = mkdtempSync(join(tmpdir(), 'pp-bench-crash-pglite-'));
+/** The trials on one database, timed; on PostgreSQL in a scratch database of the run's own. */
+async function trialsOn(database: 'pglite' | 'postgres', adminUrl?: string): Promise<Run> {
+  const workDir = mkdtempSync(join(tmpdir(), `pp-bench-crash-${database}-`));
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'pp_bench_crash') : null;
   const started = Date.now();
   try {
     const report = await runCrashTrials({
-      database: 'pglite',
+      database,
       trials: TRIALS,
       seed: SEED,
       workDir,
+      ...(scratch ? { databaseUrl: scratch.url } : {}),
       log: progress,
     });
     return { report, seconds: (Date.now() - started) / 1000 };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(adminUrl: string): Promise<Run> {
-  const name = `pp_bench_crash_${randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const workDir = mkdtempSync(join(tmpdir(), 'pp-bench-crash-postgres-'));
-  const started = Date.now();
-  try {
-    const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-    const report = await runCrashTrials({
-      database: 'postgres',
-      trials: TRIALS,
-      seed: SEED,
-      workDir,
-      databaseUrl,
-      log: progress,
-    });
-    return { report, seconds: (Date.now() - started) / 1000 };
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    await scratch?.drop();
   }
 }
 
@@ -107,7 +89,10 @@ async function main(): Promise<void> {
   console.log(
     `${TRIALS} trials, seed ${SEED}, on PGlite${adminUrl ? ' and PostgreSQL, side by side' : ' (set BENCH_DATABASE_URL for PostgreSQL too)'}`,
   );
-  const runs = await Promise.all([onPglite(), ...(adminUrl ? [onPostgres(adminUrl)] : [])]);
+  const runs = await Promise.all([
+    trialsOn('pglite'),
+    ...(adminUrl ? [trialsOn('postgres', adminUrl)] : []),
+  ]);
   const text = section(runs);
   writeSection(text);
   process.stdout.write(`${text}\n`);

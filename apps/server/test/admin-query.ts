@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -12,4 +13,17 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A new, empty database on the server `adminUrl` names, for one run, and how to drop it. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  return {
+    url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }

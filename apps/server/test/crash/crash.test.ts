@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminQuery } from '../admin-query';
+import { createScratchDatabase } from '../admin-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCrashTrials, type CrashReport } from './crash-trials';
 
@@ -84,23 +84,19 @@ describe('kill -9 in the middle of a workload', () => {
   it.runIf(Boolean(adminUrl))(
     `keeps every invariant on PostgreSQL, ${TRIALS} trials`,
     async () => {
-      const dbName = `pp_crash_${randomBytes(5).toString('hex')}`;
-      const admin = (text: string) => adminQuery(adminUrl ?? '', text);
-      await admin(`create database ${dbName}`);
+      const scratch = await createScratchDatabase(adminUrl ?? '', 'pp_crash');
       try {
         const report = await runCrashTrials({
           database: 'postgres',
           trials: TRIALS,
           seed: SEED,
           workDir: workDir('postgres'),
-          databaseUrl: Object.assign(new URL(adminUrl ?? ''), {
-            pathname: `/${dbName}`,
-          }).toString(),
+          databaseUrl: scratch.url,
           log: (line) => console.info(line),
         });
         expectClean(report);
       } finally {
-        await admin(`drop database if exists ${dbName} with (force)`);
+        await scratch.drop();
       }
     },
     TIMEOUT,

@@ -11,7 +11,7 @@ import {
   waitUntilReady,
   type SpawnedProcess,
 } from '../spawned-server';
-import { adminQuery } from '../admin-query';
+import { createScratchDatabase } from '../admin-query';
 import { TEST_XSRF_TOKEN } from '../build-test-app';
 
 /** One instance of the app: `npm run serve` (the production start) in its own process group. */
@@ -47,9 +47,8 @@ export async function startCluster(): Promise<Cluster> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
   if (!adminUrl || !redisUrl) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL must be set');
-  const dbName = `pp_scale_${randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${dbName}`);
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const scratch = await createScratchDatabase(adminUrl, 'pp_scale');
+  const databaseUrl = scratch.url;
   const mails: CaughtMail[] = [];
   const catcher = await startMailCatcher((mail) => mails.push(mail));
   const dataDirs: string[] = [];
@@ -84,7 +83,7 @@ export async function startCluster(): Promise<Cluster> {
     await Promise.all(instances.map((instance) => stopGroup(instance)));
     await database.close();
     await catcher.close();
-    await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+    await scratch.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
