@@ -68,8 +68,8 @@ export const SIGNIN_MODULES = [
   'locale-en-core',
 ];
 
-/** The goal of issue 13 for /signin, in gzipped bytes. */
-export const SIGNIN_GOAL_GZIP_BYTES = 120 * 1024;
+/** The budget for /signin with React DOM as published (issue 39), in gzipped bytes. */
+export const SIGNIN_GOAL_GZIP_BYTES = 180 * 1024;
 
 /** The results page's section on /signin's JavaScript. */
 export function signinJsSection(js: RouteJsSize): string[] {

@@ -1,45 +1,23 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { translationFileOf } from './src/locales/parts.ts';
 import { compileHints } from './build-plugins/compile-hints.ts';
-import { radixOnPreact } from './build-plugins/radix-on-preact.ts';
 import { workbookPageInDev } from './build-plugins/workbook-page-in-dev.ts';
-
-// Preact renders the app in place of React DOM: the same components and libraries at a third of
-// the weight on the first visit (docs/decisions/0008-preact-in-place-of-react-dom.md).
-const preactInPlaceOfReact = {
-  'react-dom/test-utils': 'preact/test-utils',
-  'react-dom/client': 'preact/compat/client',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-  react: 'preact/compat',
-};
 
 export default defineConfig({
   plugins: [
-    radixOnPreact(),
+    react(),
     compileHints(),
     workbookPageInDev(fileURLToPath(new URL('./embed.html', import.meta.url))),
     tailwindcss(),
   ],
   resolve: {
-    // Vite's browser defaults, spelled out: Vitest would otherwise add its Node conditions and
-    // drop the main fields, and the tests would load libraries' Node builds.
-    ...(process.env.VITEST
-      ? {
-          conditions: ['module', 'browser', 'development|production'],
-          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
-        }
-      : {}),
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      ...preactInPlaceOfReact,
     },
   },
-  // `npm run dev` pre-bundles the libraries without the app's plugins: patch Radix there too.
-  optimizeDeps: { rolldownOptions: { plugins: [radixOnPreact()] } },
   server: {
     port: 5173,
     // On one address whatever `localhost` resolves to first, so that both loopback names reach
@@ -61,11 +39,6 @@ export default defineConfig({
       onwarn(warning, warn) {
         // Libraries mark their components "use client", which means nothing in a browser bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) {
-          return;
-        }
-        // React Router uses React 19's useOptimistic where there is one; preact/compat has none,
-        // and React Router's own fallback (written for React 18) takes its place.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
           return;
         }
         warn(warning);
@@ -97,17 +70,6 @@ export default defineConfig({
     },
   },
   test: {
-    // The tests render with Preact too, so every library is resolved for the browser (Vitest's
-    // own defaults would load their CommonJS builds, which bring React DOM back) and goes through
-    // Vite, where the aliases above apply.
-    server: { deps: { inline: true } },
-    alias: {
-      // Testing Library's CommonJS entry requires react-dom directly; its ES build goes through
-      // the aliases.
-      '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
-      // preact/compat has the hook this shim backfills for React 17.
-      'use-sync-external-store/shim': 'preact/compat',
-    },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build-plugins/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],

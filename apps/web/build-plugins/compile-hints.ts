@@ -14,7 +14,7 @@ export const STREAMED_SCRIPT_BYTES = 30 * 1024;
  * Marks the large chunks with V8's compile hint (docs/architecture.md#main-thread-work-on-the-dashboard).
  *
  * Left to itself, V8 compiles a function only when it is first called, on the main thread, and
- * that compiling was a large part of the start-up's long tasks (Preact, the router, i18next, the
+ * that compiling was a large part of the start-up's long tasks (React DOM, the router, i18next, the
  * schemas). With the hint, a chunk the browser streams is compiled in the background as its
  * bytes arrive; the first visit's chunks are nearly all run at start, so little is compiled in
  * vain. Browsers without the hint read it as a comment.

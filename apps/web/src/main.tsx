@@ -19,8 +19,6 @@ setTimeout(prepareClassMerging, 0);
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  // Preact renders each update in one go (it has no transitions to slice them): a screen keeps
-  // its first render small and loads the rest after it (docs/architecture.md).
   createRoot(root).render(
     <StrictMode>
       <Providers>

@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/vitest';
-import { options } from 'preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 // Components translate through the app's i18next instance, as in the browser. The browser loads
@@ -13,10 +12,6 @@ await Promise.all(LOCALES.map((locale) => loadTranslations(['core', 'rest'], loc
 // (form-validation is imported for its module only: the form engine's lazy import then finds it
 // loaded, and no app module that tests mock is loaded here first.)
 await Promise.all([loadRichFieldControls(), import('@/components/form/form-validation')]);
-
-// Preact runs effects on the next animation frame, where React's act() runs them before a test
-// goes on: without this a test could press a dialog's button before the dialog took focus.
-options.requestAnimationFrame = (callback) => setTimeout(callback);
 
 // A page's first render in a test file also loads its modules; on a busy CI machine that has
 // taken more than the default second (a findBy* then fails on a page that was still loading).

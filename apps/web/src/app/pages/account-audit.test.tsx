@@ -313,8 +313,8 @@ describe('filtering and paging', () => {
       ),
     );
 
-    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await waitFor(() =>
       expect(last()).toBe(
         '/api/audit?from=2026-11-01&to=2026-11-30&actor=dana%40example.test&action=api_key.revoked&outcome=denied',
@@ -334,9 +334,9 @@ describe('filtering and paging', () => {
     const served = serve();
     openAudit();
     await rowWith('API key created');
-    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
     await waitFor(() => expect(served.urls.at(-1)).toBe('/api/audit?from=2026-11-20'));
-    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The end date must not be before the start date',
     );
@@ -346,8 +346,8 @@ describe('filtering and paging', () => {
     );
     expect(served.urls.some((url) => url.includes('to=2026-11-01'))).toBe(false);
 
-    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2023-01-01' } });
-    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2023-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Choose a range of at most 732 days',
     );

@@ -120,7 +120,7 @@ describe('/master/events', () => {
       ),
     );
     await userEvent.type(screen.getByLabelText('Account ID'), ids.northwind);
-    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     await waitFor(() =>
       expect(last()).toBe(
         `GET /api/master/events?name=dashboard.opened&account=${ids.northwind}&email=Dana%40Northwind.test&from=2026-11-01`,

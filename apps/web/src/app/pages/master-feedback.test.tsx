@@ -89,8 +89,8 @@ describe('/master/feedback', () => {
       await waitFor(() =>
         expect(last()).toBe('GET /api/master/feedback?rating=negative&status=triaged'),
       );
-      fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
-      fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
       await waitFor(() =>
         expect(last()).toBe(
           'GET /api/master/feedback?rating=negative&status=triaged&from=2026-11-01&to=2026-11-30',
@@ -111,7 +111,7 @@ describe('/master/feedback', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('New');
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-10');
 
-    fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The end date must not be before the start date',
     );

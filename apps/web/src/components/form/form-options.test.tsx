@@ -107,7 +107,7 @@ describe('Form options', () => {
         callback={callback}
       />,
     );
-    fireEvent.input(screen.getByLabelText(/^Start/), { target: { value: '2026-03-14' } });
+    fireEvent.change(screen.getByLabelText(/^Start/), { target: { value: '2026-03-14' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callback).toHaveBeenCalledWith({ start: '2026-03-14' }));
   });
