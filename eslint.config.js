@@ -78,6 +78,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-prerender/**',
       '.data/**',
       '.test-data/**',
       '.test-results/**',

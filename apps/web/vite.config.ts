@@ -4,12 +4,14 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { translationFileOf } from './src/locales/parts.ts';
 import { compileHints } from './build-plugins/compile-hints.ts';
+import { themeBeforePaint } from './build-plugins/theme-before-paint.ts';
 import { workbookPageInDev } from './build-plugins/workbook-page-in-dev.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     compileHints(),
+    themeBeforePaint(),
     workbookPageInDev(fileURLToPath(new URL('./embed.html', import.meta.url))),
     tailwindcss(),
   ],

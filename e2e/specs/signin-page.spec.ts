@@ -90,7 +90,7 @@ test.describe('sign-in page renders', () => {
     await expect.poll(async () => (await withZod([...scripts])).length).toBeGreaterThan(0);
   });
 
-  test('has a description, a real robots.txt, its chunks named, and a loading screen before the script runs', async ({
+  test('has a description, a real robots.txt, its chunks named, and its form in the HTML', async ({
     page,
     request,
   }) => {
@@ -98,7 +98,9 @@ test.describe('sign-in page renders', () => {
     expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
     expect(await robots.text()).toContain('Disallow: /api/');
     const html = await (await request.get('/signin')).text();
-    expect(html).toContain('class="boot-screen"');
+    // Drawn at build time (docs/architecture.md#prerendered-public-pages), not a loading screen.
+    expect(html).toContain('data-prerendered-page="signin"');
+    expect(html).toMatch(/<input type="password"[^>]*name="password"/);
     // The page's own chunks are named in its HTML, fetched with the entry (lib/spa.ts).
     expect(html).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/signin-page-[^"]+\.js">/,

@@ -1,11 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '@/styles.css';
-import { Providers } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { AppRoot } from '@/app/app-root';
+import { createAppRouter, type PageHandle } from '@/app/router';
 import { prepareClassMerging } from '@/lib/cn';
-import { loadTranslations } from '@/lib/i18n';
+import { i18n, loadTranslations } from '@/lib/i18n';
 import { setNavigator } from '@/lib/navigation';
 import { applyTheme, getInitialDarkMode } from '@/lib/theme';
 
@@ -16,16 +15,32 @@ setNavigator((to, options) => void router.navigate(to, options));
 // In the wait for the network, not in the first render's task.
 setTimeout(prepareClassMerging, 0);
 
+/**
+ * Whether #root holds the build-time render of the page the router is about to draw, in the
+ * language about to be shown (docs/architecture.md#prerendered-public-pages). Not when the guard
+ * sent the visitor elsewhere (a signed-in user on /signin) or the stored language differs from
+ * the one the server picked: then the page is drawn afresh over it.
+ */
+function holdsThisPage(root: HTMLElement): boolean {
+  const page = (router.state.matches.at(-1)?.route.handle as PageHandle | undefined)?.page;
+  return root.dataset.prerenderedPage === page && root.dataset.prerenderedLocale === i18n.language;
+}
+
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const app = (
+    <AppRoot>
+      <RouterProvider router={router} />
+    </AppRoot>
   );
+  if (holdsThisPage(root)) {
+    hydrateRoot(root, app);
+  } else {
+    delete root.dataset.prerenderedPage;
+    delete root.dataset.prerenderedLocale;
+    createRoot(root).render(app);
+  }
 }
 
 /**

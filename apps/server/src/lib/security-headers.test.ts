@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { contentSecurityDirectives } from './security-headers';
+import { THEME_BOOT_SCRIPT } from '@partner-portal/shared/first-paint';
+import { contentSecurityDirectives, THEME_SCRIPT_SOURCE } from './security-headers';
 
 let database: Database;
 let testApp: TestApp;
@@ -35,6 +37,18 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
+  it('allows the dark-mode script by the hash of its exact text, and no other inline script', () => {
+    const hash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    expect(THEME_SCRIPT_SOURCE).toBe(`'sha256-${hash}'`);
+    const directives = contentSecurityDirectives({
+      appUrl: 'https://portal.example',
+      embedUrl: 'https://portal.example',
+      sigmaBaseUrl: 'https://app.sigmacomputing.com',
+      stripe: null,
+    });
+    expect(directives.scriptSrc).toEqual(["'self'", THEME_SCRIPT_SOURCE]);
+  });
+
   it('sends CSP, nosniff, referrer policy and no-store on API responses, without X-Powered-By', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
@@ -43,7 +57,8 @@ describe('security headers', () => {
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
-      "script-src 'self'",
+      // Our files, and the one inline script (dark mode before the first paint) by its hash.
+      `script-src 'self' ${THEME_SCRIPT_SOURCE};`,
       // The built-in workbook's own site (config.embedUrl), then Sigma's.
       "frame-src 'self' http://127.0.0.1:8080 https://app.sigmacomputing.com",
     ]) {
@@ -144,7 +159,7 @@ describe('contentSecurityDirectives', () => {
         prices: {},
       },
     });
-    expect(withStripe.scriptSrc).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(withStripe.scriptSrc).toEqual(["'self'", THEME_SCRIPT_SOURCE, 'https://js.stripe.com']);
     expect(withStripe.connectSrc).toEqual(["'self'", 'https://api.stripe.com']);
     expect(withStripe.frameSrc).toEqual([
       "'self'",
@@ -153,7 +168,7 @@ describe('contentSecurityDirectives', () => {
       'https://hooks.stripe.com',
     ]);
     const without = contentSecurityDirectives({ ...base, stripe: null });
-    expect(without.scriptSrc).toEqual(["'self'"]);
+    expect(without.scriptSrc).toEqual(["'self'", THEME_SCRIPT_SOURCE]);
     expect(without.connectSrc).toEqual(["'self'"]);
     expect(JSON.stringify(without)).not.toContain('stripe');
   });

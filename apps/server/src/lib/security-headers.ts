@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { THEME_BOOT_SCRIPT } from '@partner-portal/shared/first-paint';
 import type { Config } from '../config';
 import { ASSETS_PATH_PREFIX } from './spa';
 
@@ -18,6 +20,12 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
+ * The one inline script a page runs (the dark-mode choice before the first paint), allowed by its
+ * hash so that no other inline script can run.
+ */
+export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
+/**
  * The page's CSP. Stripe's origins are allowed only when Stripe takes the payments: Stripe.js is
  * loaded from js.stripe.com (never bundled, as Stripe requires), calls api.stripe.com, and shows
  * its card field and 3-D Secure steps in frames from js.stripe.com and hooks.stripe.com.
@@ -28,7 +36,7 @@ export function contentSecurityDirectives(
   const stripe = config.stripe !== null;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    scriptSrc: ["'self'", THEME_SCRIPT_SOURCE, ...(stripe ? ['https://js.stripe.com'] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

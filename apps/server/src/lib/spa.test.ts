@@ -201,3 +201,110 @@ describe('SPA serving', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('prerendered public pages', () => {
+  let prerenderedApp: FastifyInstance;
+  const page = (name: string, locale: string) =>
+    `<!doctype html><html lang="${locale}"><head><title>${name}</title></head><body><div id="root" data-prerendered-page="${name}">${name} in ${locale}</div></body></html>`;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'pp-dist-'));
+    mkdirSync(join(dist, 'prerendered'));
+    writeFileSync(join(dist, 'index.html'), '<html><head></head><body>the app</body></html>');
+    const pages = [
+      { page: 'signin', paths: ['/signin'], drawsFrom: [] },
+      { page: 'signup', paths: ['/signup'], drawsFrom: ['partner'] },
+      { page: 'not-found', paths: ['/404', '/notfound'], drawsFrom: [] },
+    ].map((entry) => {
+      const files: Record<string, string> = {};
+      for (const locale of ['en', 'es']) {
+        files[locale] = `prerendered/${entry.page}.${locale}.html`;
+        writeFileSync(join(dist, files[locale]), page(entry.page, locale));
+      }
+      return { ...entry, files };
+    });
+    // What apps/web/scripts/prerender.ts writes after a build.
+    writeFileSync(
+      join(dist, 'prerendered', 'pages.json'),
+      JSON.stringify({
+        pages,
+        knownPaths: ['/', '/signin', '/signup', '/dashboard/core', '/master/users/:id'],
+        notFound: 'not-found',
+      }),
+    );
+    writeFileSync(
+      join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        paths: { '/signin': { scripts: ['/assets/signin-page-b2.js'], strings: ['core'] } },
+        strings: {
+          en: { core: '/assets/locale-en-core-c3.js', rest: '/assets/locale-en-rest-c4.js' },
+          es: { core: '/assets/locale-es-core-d4.js', rest: '/assets/locale-es-rest-d5.js' },
+        },
+      }),
+    );
+    ({ app: prerenderedApp } = await buildTestApp(database, { webDistDir: dist }));
+  });
+
+  afterAll(async () => {
+    await prerenderedApp.close();
+  });
+
+  it("answers a public page already drawn, in the browser's language, with its preloads", async () => {
+    const spanish = await prerenderedApp.inject({
+      method: 'GET',
+      url: '/signin?redirect=%2Fteam',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('signin in es');
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('href="/assets/locale-es-core-d4.js"');
+    expect(spanish.headers.vary).toMatch(/accept-language/i);
+    expect(spanish.headers.vary).toMatch(/cookie/i);
+    const english = await prerenderedApp.inject({ method: 'GET', url: '/signin/' });
+    expect(english.body).toContain('signin in en');
+  });
+
+  it('follows the language the app last showed (its cookie) over Accept-Language', async () => {
+    const response = await prerenderedApp.inject({
+      method: 'GET',
+      url: '/signin',
+      headers: { 'accept-language': 'en-US', cookie: 'locale=es' },
+    });
+    expect(response.body).toContain('signin in es');
+    // A cookie naming no language we have is ignored.
+    const unknown = await prerenderedApp.inject({
+      method: 'GET',
+      url: '/signin',
+      headers: { 'accept-language': 'es', cookie: 'locale=fr' },
+    });
+    expect(unknown.body).toContain('signin in es');
+  });
+
+  it('leaves a page to the browser when the query carries what it draws from', async () => {
+    const response = await prerenderedApp.inject({ method: 'GET', url: '/signup?partner=Acme' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('the app');
+    expect((await prerenderedApp.inject({ method: 'GET', url: '/signup' })).body).toContain(
+      'signup in en',
+    );
+  });
+
+  it('answers an unknown path with the not-found page and a 404, and a known one with the app', async () => {
+    const unknown = await prerenderedApp.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('not-found in es');
+    for (const url of ['/', '/dashboard/core', '/master/users/u_123']) {
+      const known = await prerenderedApp.inject({ method: 'GET', url });
+      expect(known.statusCode, url).toBe(200);
+      expect(known.body, url).toContain('the app');
+    }
+    const notFoundPage = await prerenderedApp.inject({ method: 'GET', url: '/notfound' });
+    expect(notFoundPage.statusCode).toBe(200);
+    expect(notFoundPage.body).toContain('not-found in en');
+  });
+});

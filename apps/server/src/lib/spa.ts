@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@partner-portal/shared/constants';
+import { LOCALE_COOKIE } from '@partner-portal/shared/first-paint';
 import { SERVER_ROOT } from './server-root';
 
 export const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -42,21 +43,105 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (!existsSync(embedFile)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('embed.html');
   });
-  const pages = routePages(app, distDir, readFileSync(indexFile, 'utf8'));
+  const index = readFileSync(indexFile, 'utf8');
+  const prerendered = prerenderedPages(app, distDir);
+  const withPreloads = routePreloads(app, distDir);
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', search = ''] = request.url.split('?', 2);
     if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       return reply.callNotFound();
     }
     // A request for a missing file with an extension (a stale hashed asset) is a real 404.
     if (path.startsWith(ASSETS_PATH_PREFIX)) return reply.callNotFound();
-    reply.header('cache-control', 'no-cache');
-    const page = pages?.(path, request.locale);
-    if (page) {
-      return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language').send(page);
-    }
+    const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const locale = pageLocale(request.cookies[LOCALE_COOKIE], request.locale);
+    const page = prerendered?.(route, new URLSearchParams(search), locale);
+    const html = withPreloads?.(page?.html ?? index, route, locale) ?? page?.html;
+    reply
+      .code(page?.notFound ? 404 : 200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie');
+    if (html) return reply.type('text/html; charset=utf-8').send(html);
     return reply.sendFile('index.html');
   });
+}
+
+/** The language of the page answered: the one the app last showed (its cookie), else the browser's. */
+function pageLocale(cookie: string | undefined, acceptLanguage: Locale): Locale {
+  return (LOCALES as readonly string[]).includes(cookie ?? '')
+    ? (cookie as Locale)
+    : acceptLanguage;
+}
+
+/** What apps/web/scripts/prerender.ts writes beside the pages it renders. */
+const PrerenderedPagesSchema = z.object({
+  pages: z.array(
+    z.object({
+      page: z.string(),
+      paths: z.array(z.string()),
+      drawsFrom: z.array(z.string()),
+      files: z.record(z.enum(LOCALES), z.string()),
+    }),
+  ),
+  knownPaths: z.array(z.string()),
+  notFound: z.string(),
+});
+
+/** Whether `path` is one of the app's routes, a `:name` segment standing for any one segment. */
+function matchesRoute(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]))
+  );
+}
+
+/**
+ * The public pages the web build rendered to HTML (docs/architecture.md#prerendered-public-pages),
+ * read once at start: for a path, the page in the visitor's language unless the query carries a
+ * parameter the page draws from (the build could not know its value; the browser renders it).
+ * A path that is none of the app's routes gets the not-found page with a 404 status. Null
+ * without a valid list (a build from before prerendering): every page is then index.html.
+ */
+function prerenderedPages(
+  app: FastifyInstance,
+  distDir: string,
+): ((route: string, query: URLSearchParams, locale: Locale) => PageFile | null) | null {
+  const listFile = join(distDir, 'prerendered', 'pages.json');
+  if (!existsSync(listFile)) return null;
+  const parsed = PrerenderedPagesSchema.safeParse(JSON.parse(readFileSync(listFile, 'utf8')));
+  if (!parsed.success) {
+    app.log.warn({ listFile }, 'prerendered pages ignored: the list does not match this server');
+    return null;
+  }
+  const { pages, knownPaths, notFound } = parsed.data;
+  const html = new Map<string, string>();
+  const read = (file: string) => {
+    let text = html.get(file);
+    if (text === undefined) {
+      text = readFileSync(join(distDir, file), 'utf8');
+      html.set(file, text);
+    }
+    return text;
+  };
+  const notFoundPage = pages.find((page) => page.page === notFound);
+  return (route, query, locale) => {
+    const page = pages.find((candidate) => candidate.paths.includes(route));
+    if (page) {
+      if (page.drawsFrom.some((name) => query.has(name))) return null;
+      const file = page.files[locale];
+      return file ? { html: read(file), notFound: false } : null;
+    }
+    if (knownPaths.some((pattern) => matchesRoute(pattern, route))) return null;
+    const file = notFoundPage?.files[locale];
+    return file ? { html: read(file), notFound: true } : null;
+  };
+}
+
+interface PageFile {
+  html: string;
+  notFound: boolean;
 }
 
 /** What apps/web/scripts/route-preloads.ts writes; a translation part is `core` or `rest`. */
@@ -71,18 +156,17 @@ const RoutePreloadsSchema = z.object({
 const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
 
 /**
- * index.html as answered for each path the web build listed (apps/web/scripts/route-preloads.ts),
- * naming the chunks that page needs and the strings it draws in the visitor's language (picked
- * by Accept-Language, as the app does on a first visit), so the browser fetches them
- * with the entry script rather than after it has run. Null without a valid list.
+ * Adds to a page's HTML, for each path the web build listed (apps/web/scripts/route-preloads.ts),
+ * the chunks that page needs and the strings it draws in the visitor's language, so the browser
+ * fetches them with the entry script rather than after it has run. Null without a valid list;
+ * the HTML unchanged for a path not listed.
  */
-function routePages(
+function routePreloads(
   app: FastifyInstance,
   distDir: string,
-  index: string,
-): ((path: string, locale: Locale) => string | null) | null {
+): ((html: string, route: string, locale: Locale) => string) | null {
   const listFile = join(distDir, 'route-preloads.json');
-  if (!existsSync(listFile) || !index.includes('</head>')) return null;
+  if (!existsSync(listFile)) return null;
   // A list from another build than this server's (one half rebuilt) costs the preloads, not pages.
   const parsed = RoutePreloadsSchema.safeParse(JSON.parse(readFileSync(listFile, 'utf8')));
   if (!parsed.success) {
@@ -90,18 +174,20 @@ function routePages(
     return null;
   }
   const { paths, strings } = parsed.data;
-  const pages = new Map<string, string>();
-  return (path, locale) => {
-    const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  // Keyed by the HTML too: index.html and each prerendered page get their own copy.
+  const pages = new Map<string, Map<string, string>>();
+  return (html, route, locale) => {
     const listed = paths[route];
-    if (!listed) return null;
+    if (!listed || !html.includes('</head>')) return html;
+    let byHtml = pages.get(html);
+    if (!byHtml) pages.set(html, (byHtml = new Map()));
     const key = `${locale} ${route}`;
-    let page = pages.get(key);
+    let page = byHtml.get(key);
     if (page === undefined) {
       const translations = listed.strings.flatMap((part) => strings[locale]?.[part] ?? []);
       const links = [...translations, ...listed.scripts].map(modulePreload).join('\n    ');
-      page = index.replace('</head>', `  ${links}\n  </head>`);
-      pages.set(key, page);
+      page = html.replace('</head>', `  ${links}\n  </head>`);
+      byHtml.set(key, page);
     }
     return page;
   };

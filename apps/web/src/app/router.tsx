@@ -48,17 +48,37 @@ async function guardLoader({ request }: { request: Request }): Promise<null> {
   return null;
 }
 
-export function buildRoutes(): RouteObject[] {
+/** What a page route carries in `handle`: its page module's name (main.tsx compares it with the prerendered page's). */
+export interface PageHandle {
+  page: string;
+}
+
+const pageRoute = (
+  path: string,
+  page: string,
+  layout?: LayoutName,
+  guarded = true,
+): RouteObject => ({
+  path,
+  // On each page route (not the root): React Router re-runs a route's loader when that
+  // route is entered, while a parent's loader is skipped on navigations between children.
+  ...(guarded ? { loader: guardLoader } : {}),
+  lazy: lazyPage(page, layout),
+  handle: { page } satisfies PageHandle,
+});
+
+/**
+ * The app's route tree. `guarded: false` leaves out the session guard, for the build-time render
+ * of the public pages (src/prerender), where there is no session to check; the tree it draws is
+ * the same, which is what hydration needs.
+ */
+export function buildRoutes({ guarded = true }: { guarded?: boolean } = {}): RouteObject[] {
   const layoutRoutes: RouteObject[] = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
     return {
       lazy: LAYOUTS[layout],
-      children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
-        path: route.path,
-        // On each page route (not the root): React Router re-runs a route's loader when that
-        // route is entered, while a parent's loader is skipped on navigations between children.
-        loader: guardLoader,
-        lazy: lazyPage(route.page, layout),
-      })),
+      children: ROUTES.filter((route) => route.layout === layout).map((route) =>
+        pageRoute(route.path, route.page, layout, guarded),
+      ),
     };
   });
   return [
@@ -69,9 +89,9 @@ export function buildRoutes(): RouteObject[] {
       HydrateFallback: () => <LoadingOverlay show />,
       children: [
         ...layoutRoutes,
-        { path: '/notfound', lazy: lazyPage('not-found') },
-        { path: '/404', lazy: lazyPage('not-found') },
-        { path: '*', lazy: lazyPage('not-found') },
+        pageRoute('/notfound', 'not-found', undefined, false),
+        pageRoute('/404', 'not-found', undefined, false),
+        pageRoute('*', 'not-found', undefined, false),
       ],
     },
   ];

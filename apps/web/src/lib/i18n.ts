@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '@partner-portal/shared/constants';
+import { LOCALE_COOKIE } from '@partner-portal/shared/first-paint';
 import { FORM_MESSAGES } from '@partner-portal/shared/form-messages';
 import { TRANSLATION_PARTS, translationFileOf, type TranslationPart } from '@/locales/parts';
 import { getLocale, setPreferredLocale } from './session-store';
@@ -47,7 +48,16 @@ export async function buildResources(): Promise<Record<Locale, Tree>> {
   return Object.fromEntries(entries) as Record<Locale, Tree>;
 }
 
+/**
+ * The language shown, in a cookie too: the server then answers the next visit's prerendered page
+ * in it, even before anyone signs in (docs/architecture.md#prerendered-public-pages).
+ */
+function rememberLanguage(locale: string): void {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export const i18n = i18next.createInstance();
+i18n.on('languageChanged', rememberLanguage);
 void i18n.use(initReactI18next).init({
   // Filled per language and part by loadTranslations (an empty object, not a backend: i18next
   // then switches languages synchronously once their strings are in).

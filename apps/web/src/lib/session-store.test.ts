@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { SESSION_STORAGE_KEY } from '@partner-portal/shared/first-paint';
 import { testSession } from '@/test/test-session';
 import {
   clearSession,
   getLocale,
   getSession,
-  SESSION_STORAGE_KEY,
   sessionStoreReady,
   setSession,
   updateSession,

@@ -2,10 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { toLocale, type Locale } from '@partner-portal/shared/constants';
 import type { CurrentUser, StoredSession } from '@partner-portal/shared/user';
 import { readStored, removeStored, writeStored } from './browser-storage';
+import { SESSION_STORAGE_KEY } from '@partner-portal/shared/first-paint';
 
 // docs/product.md#states-and-transitions: the signed-in user record lives in local storage (and so survives reloads and is
 // shared by tabs). Signed-out visitors keep only their language and theme preference.
-export const SESSION_STORAGE_KEY = 'partner-portal.session';
 export const LOCALE_STORAGE_KEY = 'partner-portal.locale';
 
 const listeners = new Set<() => void>();
@@ -108,15 +108,27 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const noSession = () => null;
+
 export function useSession(): StoredSession | null {
-  return useSyncExternalStore(subscribe, read);
+  // Prerendered pages are drawn signed out: the stored user is read once the page is hydrated.
+  return useSyncExternalStore(subscribe, read, noSession);
 }
 
-/** docs/product.md#what-the-product-does: the locale comes from the stored user; signed out, from a preference or the browser. */
+/**
+ * docs/product.md#what-the-product-does: the locale comes from the stored user; signed out, from a
+ * preference, else the language the server picked for a prerendered page (from the browser's
+ * Accept-Language, so the page is hydrated in the language it was drawn in), else the browser's.
+ */
 export function getLocale(): Locale {
   const session = read();
   if (session) return session.locale;
-  return toLocale(uncheckedLocale() ?? readStored(LOCALE_STORAGE_KEY) ?? navigator.language);
+  return toLocale(
+    uncheckedLocale() ??
+      readStored(LOCALE_STORAGE_KEY) ??
+      document.getElementById('root')?.dataset.prerenderedLocale ??
+      navigator.language,
+  );
 }
 
 /**

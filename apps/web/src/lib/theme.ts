@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { getSession, updateSession } from './session-store';
+import { THEME_STORAGE_KEY } from '@partner-portal/shared/first-paint';
 import { readStored, writeStored } from './browser-storage';
 
-const THEME_STORAGE_KEY = 'partner-portal.dark';
 const listeners = new Set<() => void>();
 
 /** Applies light or dark at once (docs/product.md#states-and-transitions): the `dark` class drives every colour token. */
@@ -36,9 +36,15 @@ export function useDarkMode(): {
   setDark: (dark: boolean) => void;
   toggle: () => void;
 } {
-  const dark = useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, isDarkMode);
+  // A prerendered page is drawn light; the stored choice shows right after hydration (the
+  // page's colours are already right: the head's script set them before the first paint).
+  const dark = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isDarkMode,
+    () => false,
+  );
   return { dark, setDark: setDarkMode, toggle: () => setDarkMode(!dark) };
 }

@@ -1,5 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+
+/** The document title and description of a page, also written into prerendered pages' heads. */
+export function pageTitle(
+  t: TFunction,
+  titleKey: string,
+): { heading: string; title: string; description: string } {
+  const heading = t(titleKey);
+  return {
+    heading,
+    title: `${heading} · Partner Portal`,
+    description: t('titles.meta_description'),
+  };
+}
 
 /**
  * docs/product.md#screens-and-routes: a page sets the document title from a translated title; the page's description (for
@@ -7,11 +21,10 @@ import { useTranslation } from 'react-i18next';
  */
 export function usePageTitle(titleKey: string): string {
   const { t } = useTranslation();
-  const title = t(titleKey);
-  const description = t('titles.meta_description');
+  const { heading, title, description } = pageTitle(t, titleKey);
   useEffect(() => {
-    document.title = `${title} · Partner Portal`;
+    document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
-  return title;
+  return heading;
 }

@@ -30,7 +30,10 @@ export function PreferencesBar() {
         onClick={() => void saveDarkMode(!dark)}
         aria-label={dark ? t('app.user_menu.light_mode') : t('app.user_menu.dark_mode')}
       >
-        {dark ? <Sun aria-hidden /> : <Moon aria-hidden />}
+        {/* Chosen by the page's `dark` class, not by `dark`: a prerendered page is drawn before
+            the app knows the theme, and the head's script has already set the class. */}
+        <Sun aria-hidden className="hidden dark:block" />
+        <Moon aria-hidden className="dark:hidden" />
       </Button>
     </div>
   );

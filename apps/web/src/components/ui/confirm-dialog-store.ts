@@ -47,5 +47,7 @@ export function useConfirmDialogState(): ConfirmDialogState {
       return () => listeners.delete(listener);
     },
     () => state,
+    // The build-time render of the public pages draws the store as it starts.
+    () => state,
   );
 }

@@ -17,5 +17,7 @@ export function useLoading(): boolean {
       return () => listeners.delete(listener);
     },
     () => pending > 0,
+    // The build-time render of the public pages draws the store as it starts.
+    () => pending > 0,
   );
 }

@@ -72,5 +72,7 @@ export function useToasts(): ToastItem[] {
       return () => listeners.delete(listener);
     },
     () => toasts,
+    // The build-time render of the public pages draws the store as it starts.
+    () => toasts,
   );
 }

@@ -38,5 +38,7 @@ export function useAuthenticationRequest(): PaymentAction | null {
       return () => listeners.delete(listener);
     },
     () => current?.action ?? null,
+    // The build-time render of the public pages draws the store as it starts.
+    () => current?.action ?? null,
   );
 }

@@ -1,0 +1,77 @@
+// After `vite build` and the server-side build of src/prerender: renders the public pages to HTML
+// in every language (docs/architecture.md#prerendered-public-pages) and writes each into a copy
+// of dist/index.html under dist/prerendered/, with pages.json for the server to pick them by.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { JSDOM } from 'jsdom';
+import { LOCALES } from '@partner-portal/shared/constants';
+import { ROUTES } from '../src/app/route-table';
+import { PRERENDERED_PAGES } from '../src/prerender/prerendered-pages';
+import type * as RenderPageModule from '../src/prerender/render-page';
+
+const dist = new URL('../dist', import.meta.url).pathname;
+const ssrEntry = new URL('../dist-prerender/render-page.js', import.meta.url).href;
+
+// The app's modules are written for a browser (they read local storage and the document as they
+// load): they load in an empty jsdom window, as on a first visit with nothing stored.
+const { window } = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+  url: 'http://prerender.invalid/',
+});
+const browserGlobals = ['window', 'document', 'navigator', 'localStorage', 'location'] as const;
+for (const name of browserGlobals) {
+  Object.defineProperty(globalThis, name, { value: window[name], configurable: true });
+}
+window.matchMedia ??= () =>
+  ({
+    matches: false,
+    addEventListener() {},
+    removeEventListener() {},
+  }) as unknown as MediaQueryList;
+
+const { renderPage } = (await import(ssrEntry)) as typeof RenderPageModule;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const index = readFileSync(`${dist}/index.html`, 'utf8');
+const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+if (!root.test(index)) throw new Error('prerender: index.html has no #root with a boot screen');
+
+mkdirSync(`${dist}/prerendered`, { recursive: true });
+const pages = [];
+for (const page of PRERENDERED_PAGES) {
+  const files: Record<string, string> = {};
+  for (const locale of LOCALES) {
+    const { html, title, description } = await renderPage(page.path, page.titleKey, locale);
+    const file = `prerendered/${page.page}.${locale}.html`;
+    writeFileSync(
+      `${dist}/${file}`,
+      index
+        .replace('<html lang="en">', `<html lang="${locale}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+        .replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          `$1${escapeHtml(description)}$2`,
+        )
+        .replace(
+          root,
+          `<div id="root" data-prerendered-page="${page.page}" data-prerendered-locale="${locale}">${html}</div>`,
+        ),
+    );
+    files[locale] = file;
+  }
+  pages.push({
+    page: page.page,
+    paths: [page.path, ...page.alsoAt],
+    drawsFrom: page.drawsFrom,
+    files,
+  });
+}
+// Every path the app draws a page for, so that the server answers any other with the not-found
+// page and a 404 status (a `:name` segment matches any one segment).
+const knownPaths = ROUTES.map((route) => route.path);
+writeFileSync(
+  `${dist}/prerendered/pages.json`,
+  `${JSON.stringify({ pages, knownPaths, notFound: 'not-found' }, null, 2)}\n`,
+);
+process.stdout.write(`prerendered ${pages.length} pages × ${LOCALES.length} languages\n`);
+window.close();

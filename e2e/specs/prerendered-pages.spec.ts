@@ -1,0 +1,111 @@
+import { expect, test } from '../fixtures/test';
+
+// docs/architecture.md#prerendered-public-pages: the public pages arrive drawn, in the visitor's
+// language and theme, and the app takes over the same nodes (hydration) instead of redrawing.
+
+const PAGES = [
+  { path: '/signin', heading: { en: 'Sign in', es: 'Iniciar sesión' } },
+  { path: '/signup', heading: { en: 'Create your account', es: 'Crea tu cuenta' } },
+  { path: '/forgotpassword', heading: { en: 'Forgot password', es: 'Contraseña olvidada' } },
+] as const;
+
+test.describe('prerendered public pages', () => {
+  test('the HTML carries the sign-in form in English and in Spanish', async ({ request }) => {
+    for (const [language, heading] of [
+      ['en-US,en;q=0.9', 'Sign in'],
+      ['es-ES,es;q=0.9', 'Iniciar sesión'],
+    ] as const) {
+      const html = await (
+        await request.get('/signin', { headers: { 'accept-language': language } })
+      ).text();
+      expect(html).toContain(`>${heading}</h1>`);
+      expect(html).toMatch(/<form[^>]*>/);
+      expect(html).toMatch(/<input type="email"[^>]*name="email"/);
+    }
+  });
+
+  test('shows the form before any script runs, dark for a dark system, in Spanish', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'es-ES', colorScheme: 'dark' });
+    const page = await context.newPage();
+    // No script of the app's arrives: only the HTML and the head's inline theme script act.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByLabel(/Correo electrónico/)).toBeVisible();
+    // The theme script ran before the first paint (allowed by the policy's hash).
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await context.close();
+  });
+
+  test('a stored choice of light wins over a dark system before any script runs', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    await context.addInitScript(() => localStorage.setItem('partner-portal.dark', 'false'));
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await context.close();
+  });
+
+  for (const locale of ['en', 'es'] as const) {
+    test(`the app takes over the drawn pages in ${locale} without a mismatch`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ locale: locale === 'es' ? 'es-ES' : 'en-US' });
+      // The first node of #root once the HTML is parsed, before the app's scripts run.
+      await context.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { drawn: Element | null }).drawn =
+            document.getElementById('root')?.firstElementChild ?? null;
+        });
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') {
+          problems.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => problems.push(String(error)));
+      for (const { path, heading } of PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading[locale] })).toBeVisible();
+        // Hydrated: the page answers (a field takes focus and typing), on the very nodes drawn.
+        await page.locator('input[type="email"]').first().fill('someone@example.com');
+        await page.waitForLoadState('networkidle');
+        const sameNodes = await page.evaluate(
+          () =>
+            (window as unknown as { drawn: Element | null }).drawn ===
+            document.getElementById('root')?.firstElementChild,
+        );
+        expect(sameNodes, path).toBe(true);
+        // React DOM manages them (its fiber is on every node it owns; another renderer has none).
+        const managedByReactDom = await page.evaluate(() =>
+          Object.keys(document.querySelector('h1') ?? {}).some((key) =>
+            key.startsWith('__reactFiber$'),
+          ),
+        );
+        expect(managedByReactDom, path).toBe(true);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('a language chosen on the sign-in page is what the server answers next', async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: /Español/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The next page the server answers is already Spanish (the cookie), whatever the browser says.
+    const html = await (await page.request.get('/forgotpassword')).text();
+    expect(html).toContain('<html lang="es">');
+  });
+});
