@@ -78,7 +78,6 @@ const en = {
   'error.key_limit': 'An account can have at most {{max}} active API keys. Revoke one first.',
   'error.key_scope_not_grantable': 'You cannot give a key the {{scope}} scope.',
   'error.key_revoked': 'This API key was revoked and can no longer be changed.',
-  'error.key_expiry': 'Choose an expiry between tomorrow and {{days}} days from now.',
   'error.key_own_profile':
     "An API key can change team members, not its creator's own profile. Send the member's id.",
   'error.impersonation_credentials':
@@ -272,7 +271,6 @@ const es: Record<MessageKey, string> = {
     'Una cuenta puede tener como máximo {{max}} claves de API activas. Revoca una primero.',
   'error.key_scope_not_grantable': 'No puedes dar a una clave el permiso {{scope}}.',
   'error.key_revoked': 'Esta clave de API fue revocada y ya no se puede cambiar.',
-  'error.key_expiry': 'Elige una caducidad entre mañana y dentro de {{days}} días.',
   'error.key_own_profile':
     'Una clave de API puede cambiar a los miembros del equipo, no el perfil de quien la creó. Envía el id del miembro.',
   'error.impersonation_credentials':
