@@ -172,12 +172,8 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
     run: ([ownerEmail, file]) =>
       withDatabase(async ({ db }) => {
         if (!ownerEmail || !file) throw new Error('Usage: import-report <owner-email> <file.csv>');
-        const result = await importReport(
-          db,
-          ownerEmail,
-          await readFile(file, 'utf8'),
-          basename(file),
-        );
+        // The bytes, not a decoded string: the service refuses a file that is not UTF-8.
+        const result = await importReport(db, ownerEmail, await readFile(file), basename(file));
         if (!result.ok) {
           for (const problem of result.problems) {
             const { line, field, message } = wordProblem(problem, 'en');

@@ -160,7 +160,11 @@ const en = {
   'message.plan_upgraded': 'Payment received. Your plan is upgraded.',
   'error.import_refused':
     'Nothing was imported: the file has {{count}} problem(s) to fix. Correct them and upload it again.',
+  'error.import_not_utf8':
+    'Nothing was imported: line {{line}} is not UTF-8 text. Save the file as UTF-8 (in Excel, "CSV UTF-8") and upload it again.',
   'message.import_done': '{{rows}} rows imported from {{file}}.',
+  'import.problem.not_utf8':
+    'is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again',
   'import.problem.file_empty': 'the file is empty',
   'import.problem.header': 'must be exactly {{expected}}',
   'import.problem.header_missing': 'missing {{columns}}',
@@ -357,7 +361,11 @@ const es: Record<MessageKey, string> = {
   'message.plan_upgraded': 'Pago recibido. Tu plan se ha mejorado.',
   'error.import_refused':
     'No se ha importado nada: el archivo tiene {{count}} problema(s). Corrígelos y vuelve a subirlo.',
+  'error.import_not_utf8':
+    'No se ha importado nada: la línea {{line}} no es texto UTF-8. Guarda el archivo como UTF-8 (en Excel, «CSV UTF-8») y vuelve a subirlo.',
   'message.import_done': '{{rows}} filas importadas de {{file}}.',
+  'import.problem.not_utf8':
+    'no es texto UTF-8: guarda el archivo como UTF-8 (en Excel, «CSV UTF-8») y vuelve a intentarlo',
   'import.problem.file_empty': 'el archivo está vacío',
   'import.problem.header': 'debe ser exactamente {{expected}}',
   'import.problem.header_missing': 'faltan {{columns}}',
