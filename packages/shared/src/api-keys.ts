@@ -81,6 +81,11 @@ export const ApiKeySchema = z.object({
   /** Until when the secret a roll replaced still works, if it does. */
   previous_valid_until: z.string().nullable(),
   status: ApiKeyStatusSchema,
+  /**
+   * The account requires 2FA, its deadline has passed and the key's creator has none: the key
+   * answers 403 `2fa_required` until they turn it on (docs/product.md#two-factor-policy).
+   */
+  two_factor_required: z.boolean(),
   /** Calls per day, oldest first, the last entry today. */
   usage: z.array(z.number().int()),
 });

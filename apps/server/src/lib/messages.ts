@@ -92,6 +92,8 @@ const en = {
   'error.step_up_required': 'Confirm it is you: enter a code from your authenticator app.',
   'error.two_factor_required':
     '{{account}} requires two-factor authentication. Set it up to continue.',
+  'error.key_two_factor_required':
+    '{{account}} requires two-factor authentication, and whoever created this API key has not turned it on. The key works again once they do.',
   'error.two_factor_policy_needs_own':
     'Turn on two-factor authentication for yourself before you require it of every member.',
   'error.two_factor_required_by':
@@ -289,6 +291,8 @@ const es: Record<MessageKey, string> = {
   'error.step_up_required': 'Confirma que eres tú: introduce un código de tu app de autenticación.',
   'error.two_factor_required':
     '{{account}} exige la autenticación en dos pasos. Actívala para continuar.',
+  'error.key_two_factor_required':
+    '{{account}} exige la autenticación en dos pasos y quien creó esta clave de API no la ha activado. La clave volverá a funcionar en cuanto lo haga.',
   'error.two_factor_policy_needs_own':
     'Activa la autenticación en dos pasos para ti antes de exigirla a todos los miembros.',
   'error.two_factor_required_by':

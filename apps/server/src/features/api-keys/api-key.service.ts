@@ -69,19 +69,29 @@ function keyKind(ctx: AppContext): 'live' | 'test' {
   return ctx.billing.kind === 'stripe' ? 'live' : 'test';
 }
 
+/** Keys of one account, as the list shows them. */
 async function describe(db: Db, keys: KeyRow[], now: Date): Promise<ApiKey[]> {
   if (keys.length === 0) return [];
   const ids = keys.map((key) => key.id);
   const [firstDay] = usageDays(now);
-  const [creators, usage] = await Promise.all([
+  const [creators, usage, [account]] = await Promise.all([
     db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        totpEnabled: users.totpEnabled,
+      })
       .from(users)
       .where(inArray(users.id, [...new Set(keys.map((key) => key.createdBy))])),
     db
       .select()
       .from(apiKeyUsage)
       .where(and(inArray(apiKeyUsage.keyId, ids), gte(apiKeyUsage.day, firstDay!))),
+    db
+      .select({ deadline: accounts.twoFactorDeadline })
+      .from(accounts)
+      .where(eq(accounts.id, keys[0]!.accountId)),
   ]);
   const creatorOf = new Map(creators.map((creator) => [creator.id, creator]));
   const callsOf = new Map<string, Map<string, number>>();
@@ -91,7 +101,13 @@ async function describe(db: Db, keys: KeyRow[], now: Date): Promise<ApiKey[]> {
     callsOf.set(row.keyId, calls);
   }
   return keys.map((key) =>
-    toApiKey(key, creatorOf.get(key.createdBy) ?? null, callsOf.get(key.id) ?? new Map(), now),
+    toApiKey(
+      key,
+      creatorOf.get(key.createdBy) ?? null,
+      callsOf.get(key.id) ?? new Map(),
+      now,
+      account?.deadline ?? null,
+    ),
   );
 }
 
