@@ -4,7 +4,7 @@ import { users } from '../src/db/schema/index';
 import { mintImpersonationToken } from '../src/features/auth/impersonation.service';
 import { listRouteAccess } from '../src/lib/auth-guard';
 import { createUser } from './factories';
-import { bearer, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
+import { bearer, enableTwoFactor, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
 import { useTestApp } from './use-test-app';
 
 /**
@@ -45,11 +45,13 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
 
 async function impersonatedOwner() {
   const { user: master } = await createUser(db(), { permission: 'master' });
+  await enableTwoFactor(db(), master.id);
   const { user, account } = await createUser(db(), { permission: 'owner', password: PASSWORD });
   await db().update(users).set({ supportEnabled: true }).where(eq(users.id, user.id));
   const { token } = await mintImpersonationToken(db(), {
     masterEmail: master.email,
     targetEmail: user.email,
+    reason: 'Checking what a support session may change',
   });
   const session = await env.app.inject({
     method: 'POST',

@@ -84,6 +84,17 @@ export const API_KEY_NAME_MAX_LENGTH = 100;
 export const API_KEY_DEFAULT_EXPIRY_DAYS = 90;
 /** The longest a key may live: a year, so none is forgotten for good. */
 export const API_KEY_MAX_EXPIRY_DAYS = 366;
+/** The soonest a chosen expiry may be: tomorrow, since a key that dies within hours is a typo. */
+export const API_KEY_MIN_EXPIRY_DAYS = 1;
+const DAY_MS = 86_400_000;
+
+/** A chosen expiry (epoch ms) lies between tomorrow and API_KEY_MAX_EXPIRY_DAYS from `now`. */
+export function isKeyExpiryInRange(expiresAt: number, now: number): boolean {
+  return (
+    expiresAt >= now + API_KEY_MIN_EXPIRY_DAYS * DAY_MS &&
+    expiresAt <= now + API_KEY_MAX_EXPIRY_DAYS * DAY_MS
+  );
+}
 /** The expiry mail goes this many days before a key stops. */
 export const API_KEY_EXPIRY_WARNING_DAYS = 7;
 export const MAX_API_KEY_IP_RANGES = 20;

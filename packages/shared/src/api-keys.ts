@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  API_KEY_MAX_EXPIRY_DAYS,
   API_KEY_NAME_MAX_LENGTH,
   API_KEY_ROLL_OVERLAPS,
   API_KEY_SCOPES,
+  isKeyExpiryInRange,
   MAX_API_KEY_IP_RANGES,
 } from './api-key-rules';
 import { encodeMessage } from './form-messages';
@@ -24,16 +26,28 @@ const ipRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
 });
 const ipRanges = z.array(ipRange).max(MAX_API_KEY_IP_RANGES);
 
-/** POST /api/key. `expires_at` absent: 90 days; null: never (the screen warns). */
-export const ApiKeyCreateInputSchema = z.strictObject({
-  name: requiredText({ field: 'name', max: API_KEY_NAME_MAX_LENGTH }),
-  scope: scopeList,
-  expires_at: z.iso
+/**
+ * POST /api/key. `expires_at` absent: 90 days; null: never (the screen warns); a chosen one lies
+ * between tomorrow and API_KEY_MAX_EXPIRY_DAYS ahead of `now`, read at each check: the server
+ * passes its own clock (tests move it), the form the browser's.
+ */
+export function createApiKeyCreateInputSchema(now: () => number = Date.now) {
+  const expiry = z.iso
     .datetime({ offset: true, error: encodeMessage('global.form.apikey.error.expiry') })
-    .nullable()
-    .optional(),
-  allowed_ips: ipRanges.optional(),
-});
+    .refine((value) => isKeyExpiryInRange(Date.parse(value), now()), {
+      error: encodeMessage('global.form.apikey.error.expiry_range', {
+        days: API_KEY_MAX_EXPIRY_DAYS,
+      }),
+    });
+  return z.strictObject({
+    name: requiredText({ field: 'name', max: API_KEY_NAME_MAX_LENGTH }),
+    scope: scopeList,
+    expires_at: expiry.nullable().optional(),
+    allowed_ips: ipRanges.optional(),
+  });
+}
+/** The create request on the browser's clock: what the web form checks before it sends. */
+export const ApiKeyCreateInputSchema = createApiKeyCreateInputSchema();
 export type ApiKeyCreateInput = z.infer<typeof ApiKeyCreateInputSchema>;
 
 /** PATCH /api/key/{id}: rename, rescope, re-range; `active: false` revokes for good. */
@@ -67,6 +81,11 @@ export const ApiKeySchema = z.object({
   /** Until when the secret a roll replaced still works, if it does. */
   previous_valid_until: z.string().nullable(),
   status: ApiKeyStatusSchema,
+  /**
+   * The account requires 2FA, its deadline has passed and the key's creator has none: the key
+   * answers 403 `2fa_required` until they turn it on (docs/product.md#two-factor-policy).
+   */
+  two_factor_required: z.boolean(),
   /** Calls per day, oldest first, the last entry today. */
   usage: z.array(z.number().int()),
 });

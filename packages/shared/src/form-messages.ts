@@ -95,6 +95,7 @@ const en = {
         error: {
           ip_range: 'Please enter an IP address or a range such as 203.0.113.0/24',
           expiry: 'Please choose a valid expiry date',
+          expiry_range: 'Choose an expiry between tomorrow and {{days}} days from now',
         },
       },
     },
@@ -194,6 +195,7 @@ const es: DeepStrings<Catalogue> = {
         error: {
           ip_range: 'Introduce una dirección IP o un rango como 203.0.113.0/24',
           expiry: 'Elige una fecha de caducidad válida',
+          expiry_range: 'Elige una caducidad entre mañana y dentro de {{days}} días',
         },
       },
     },

@@ -18,6 +18,7 @@ export const STEP_UP_TTL_MS = 10 * 60_000;
 export const OVERVIEW_DEFAULT_DAYS = 30;
 export const OVERVIEW_MAX_DAYS = 365;
 export const CONSOLE_PAGE_SIZE_MAX = 100;
+export const IMPERSONATION_REASON_MIN_LENGTH = 5;
 export const IMPERSONATION_REASON_MAX_LENGTH = 500;
 export const FEEDBACK_NOTE_MAX_LENGTH = 2_000;
 
@@ -212,7 +213,11 @@ export type ConsoleUserDetail = z.infer<typeof ConsoleUserDetailSchema>;
 
 /** POST /api/master/users/{id}/impersonate: why, in the operator's words (it is audited). */
 export const ImpersonateInputSchema = z.strictObject({
-  reason: requiredText({ field: 'reason', min: 5, max: IMPERSONATION_REASON_MAX_LENGTH }),
+  reason: requiredText({
+    field: 'reason',
+    min: IMPERSONATION_REASON_MIN_LENGTH,
+    max: IMPERSONATION_REASON_MAX_LENGTH,
+  }),
 });
 export const ImpersonateResponseSchema = z.object({ url: z.string() });
 

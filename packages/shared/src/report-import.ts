@@ -32,6 +32,7 @@ export const REPORT_IMPORT_HISTORY_LENGTH = 20;
 export const REPORT_IMPORT_CONTENT_TYPE = 'text/csv';
 
 export const IMPORT_PROBLEM_CODES = [
+  'not_utf8',
   'file_empty',
   'header',
   'no_rows',

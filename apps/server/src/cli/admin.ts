@@ -150,8 +150,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
       }),
   },
   impersonate: {
-    usage:
-      'impersonate <email> --by <master-email> [--reason <text>]\n                                            print a 60-second sign-in link as that user',
+    usage: `impersonate <email> --by <master-email> --reason <text>\n${' '.repeat(44)}print a 60-second sign-in link as that user (the operator needs 2FA on; the reason, 5–500 characters, is audited)`,
     run: (args) =>
       withDatabase(async ({ db }, config) => {
         const option = (name: string) => {
@@ -162,7 +161,8 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
         const masterEmail = option('--by');
         const reason = option('--reason');
         if (!targetEmail || !masterEmail || targetEmail.startsWith('--'))
-          throw new Error('Usage: impersonate <email> --by <master-email> [--reason <text>]');
+          throw new Error('Usage: impersonate <email> --by <master-email> --reason <text>');
+        // The console's rules: a reason for the audit log, an operator with 2FA (the service checks).
         const { token } = await mintImpersonationToken(db, { masterEmail, targetEmail, reason });
         console.log(`${config.appUrl}/signin/impersonate?token=${token}`);
       }),
@@ -172,12 +172,8 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
     run: ([ownerEmail, file]) =>
       withDatabase(async ({ db }) => {
         if (!ownerEmail || !file) throw new Error('Usage: import-report <owner-email> <file.csv>');
-        const result = await importReport(
-          db,
-          ownerEmail,
-          await readFile(file, 'utf8'),
-          basename(file),
-        );
+        // The bytes, not a decoded string: the service refuses a file that is not UTF-8.
+        const result = await importReport(db, ownerEmail, await readFile(file), basename(file));
         if (!result.ok) {
           for (const problem of result.problems) {
             const { line, field, message } = wordProblem(problem, 'en');

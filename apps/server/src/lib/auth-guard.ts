@@ -183,9 +183,9 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
 
   /**
    * An API key's call: 401 for junk (refused by its checksum, before any query) and for an
-   * unknown, revoked or expired key; then 403 for a route that takes no keys, an address outside
-   * the key's ranges, a scope the key lacks or one its creator can no longer use; 429 past the
-   * key's rate.
+   * unknown, revoked or expired key; then 403 for a creator the account's 2FA policy keeps out, a
+   * route that takes no keys, an address outside the key's ranges, a scope the key lacks or one
+   * its creator can no longer use; 429 past the key's rate.
    */
   async function guardKey(
     request: FastifyRequest,
@@ -213,6 +213,18 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
       });
       return error;
     };
+    // A key acts as its creator, so it is held to what holds them: past the account's 2FA
+    // deadline, a creator without 2FA gets nothing through a key either (their own sessions are
+    // refused by requireTwoFactorIfDue).
+    const due = view.twoFactorDue;
+    if (due && due.deadline <= at) {
+      throw await deny(
+        new AppError('forbidden', 'error.key_two_factor_required', {
+          reason: '2fa_required',
+          params: { account: due.account },
+        }),
+      );
+    }
     // Only someone who may manage keys keeps keys working: a demoted creator's stop at once.
     if (!hasPermission(actor.permission, 'developer')) {
       throw await deny(new AppError('forbidden', 'error.key_creator'));
@@ -257,7 +269,7 @@ export function requireOwnSession(actor: Actor): void {
 /**
  * Throws 403 `2fa_required` when the session's account requires 2FA, its deadline has passed and
  * the user has none (docs/product.md#two-factor-policy). Read from the session's cached view, so
- * it costs no query; API keys are not people and are never asked.
+ * it costs no query. A key's call is held to the same deadline in `guardKey`.
  */
 export function requireTwoFactorIfDue(user: CurrentUser, at: Date): void {
   const deadline = user.two_factor_deadline;

@@ -14,6 +14,11 @@ export interface KeyView {
   scopes: ReadonlySet<ApiKeyScope>;
   /** Null: any address. */
   allowedIps: BlockList | null;
+  /**
+   * The account's 2FA deadline while the creator has no 2FA (docs/product.md#two-factor-policy),
+   * with the account's name for the refusal; null when the policy asks nothing of them.
+   */
+  twoFactorDue: { deadline: Date; account: string } | null;
 }
 
 interface LoadedKey {
@@ -69,6 +74,9 @@ export class LiveKeys {
         key: apiKeys,
         permission: accountUsers.permission,
         disabled: users.disabled,
+        totpEnabled: users.totpEnabled,
+        accountName: accounts.name,
+        twoFactorDeadline: accounts.twoFactorDeadline,
         closedAt: accounts.closedAt,
         disabledAt: accounts.disabledAt,
       })
@@ -132,6 +140,12 @@ export class LiveKeys {
             },
             scopes: new Set(key.scopes),
             allowedIps: blockListOf(key.allowedIps),
+            // Kept as the deadline, not a verdict: the key stops the moment it passes, whatever
+            // the cache holds. Turning 2FA on or the policy off is a write that forgets the entry.
+            twoFactorDue:
+              row.twoFactorDeadline && !row.totpEnabled
+                ? { deadline: row.twoFactorDeadline, account: row.accountName }
+                : null,
           }
         : null,
       revoked: key.revokedAt !== null,

@@ -78,7 +78,6 @@ const en = {
   'error.key_limit': 'An account can have at most {{max}} active API keys. Revoke one first.',
   'error.key_scope_not_grantable': 'You cannot give a key the {{scope}} scope.',
   'error.key_revoked': 'This API key was revoked and can no longer be changed.',
-  'error.key_expiry': 'Choose an expiry between tomorrow and {{days}} days from now.',
   'error.key_own_profile':
     "An API key can change team members, not its creator's own profile. Send the member's id.",
   'error.impersonation_credentials':
@@ -93,6 +92,8 @@ const en = {
   'error.step_up_required': 'Confirm it is you: enter a code from your authenticator app.',
   'error.two_factor_required':
     '{{account}} requires two-factor authentication. Set it up to continue.',
+  'error.key_two_factor_required':
+    '{{account}} requires two-factor authentication, and whoever created this API key has not turned it on. The key works again once they do.',
   'error.two_factor_policy_needs_own':
     'Turn on two-factor authentication for yourself before you require it of every member.',
   'error.two_factor_required_by':
@@ -161,7 +162,11 @@ const en = {
   'message.plan_upgraded': 'Payment received. Your plan is upgraded.',
   'error.import_refused':
     'Nothing was imported: the file has {{count}} problem(s) to fix. Correct them and upload it again.',
+  'error.import_not_utf8':
+    'Nothing was imported: line {{line}} is not UTF-8 text. Save the file as UTF-8 (in Excel, "CSV UTF-8") and upload it again.',
   'message.import_done': '{{rows}} rows imported from {{file}}.',
+  'import.problem.not_utf8':
+    'is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again',
   'import.problem.file_empty': 'the file is empty',
   'import.problem.header': 'must be exactly {{expected}}',
   'import.problem.header_missing': 'missing {{columns}}',
@@ -272,7 +277,6 @@ const es: Record<MessageKey, string> = {
     'Una cuenta puede tener como máximo {{max}} claves de API activas. Revoca una primero.',
   'error.key_scope_not_grantable': 'No puedes dar a una clave el permiso {{scope}}.',
   'error.key_revoked': 'Esta clave de API fue revocada y ya no se puede cambiar.',
-  'error.key_expiry': 'Elige una caducidad entre mañana y dentro de {{days}} días.',
   'error.key_own_profile':
     'Una clave de API puede cambiar a los miembros del equipo, no el perfil de quien la creó. Envía el id del miembro.',
   'error.impersonation_credentials':
@@ -287,6 +291,8 @@ const es: Record<MessageKey, string> = {
   'error.step_up_required': 'Confirma que eres tú: introduce un código de tu app de autenticación.',
   'error.two_factor_required':
     '{{account}} exige la autenticación en dos pasos. Actívala para continuar.',
+  'error.key_two_factor_required':
+    '{{account}} exige la autenticación en dos pasos y quien creó esta clave de API no la ha activado. La clave volverá a funcionar en cuanto lo haga.',
   'error.two_factor_policy_needs_own':
     'Activa la autenticación en dos pasos para ti antes de exigirla a todos los miembros.',
   'error.two_factor_required_by':
@@ -359,7 +365,11 @@ const es: Record<MessageKey, string> = {
   'message.plan_upgraded': 'Pago recibido. Tu plan se ha mejorado.',
   'error.import_refused':
     'No se ha importado nada: el archivo tiene {{count}} problema(s). Corrígelos y vuelve a subirlo.',
+  'error.import_not_utf8':
+    'No se ha importado nada: la línea {{line}} no es texto UTF-8. Guarda el archivo como UTF-8 (en Excel, «CSV UTF-8») y vuelve a subirlo.',
   'message.import_done': '{{rows}} filas importadas de {{file}}.',
+  'import.problem.not_utf8':
+    'no es texto UTF-8: guarda el archivo como UTF-8 (en Excel, «CSV UTF-8») y vuelve a intentarlo',
   'import.problem.file_empty': 'el archivo está vacío',
   'import.problem.header': 'debe ser exactamente {{expected}}',
   'import.problem.header_missing': 'faltan {{columns}}',

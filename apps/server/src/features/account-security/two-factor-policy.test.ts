@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { ApiKey } from '@partner-portal/shared/api-keys';
 import { accounts, accountUsers, auditEvents, outbox, sessions } from '../../db/schema/index';
 import { listRouteAccess } from '../../lib/auth-guard';
 import { createTestContext } from '../../../test/test-context';
@@ -353,25 +354,66 @@ describe('while an account requires it', () => {
     expect(offNow.statusCode, offNow.body).toBe(200);
   });
 
-  it('leaves API keys working: they are not people', async () => {
+  it('stops the keys of a member without 2FA at the deadline, until they turn it on', async () => {
     const { owner } = await team();
-    const created = await call(owner.token, 'POST', '/api/key', {
-      name: 'Integration',
-      scope: ['account.read'],
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const member = await signedInUser(env.app, db(), {
-      permission: 'user',
+    const developer = await signedInUser(env.app, db(), {
+      permission: 'developer',
       account: owner.account,
     });
+    const newKey = async (token: string) => {
+      const created = await call(token, 'POST', '/api/key', {
+        name: 'Warehouse sync',
+        scope: ['report.read', 'report.export'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().data as { id: string; key: string };
+    };
+    const ownersKey = await newKey(owner.token);
+    const developersKey = await newKey(developer.token);
+    const RANGE = 'from=2026-10-01&to=2026-10-31&dimension=advertiser';
+    const byKey = (key: string, url: string) =>
+      env.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        remoteAddress: randomIp(),
+      });
+    const pausedOnList = async () =>
+      Object.fromEntries(
+        ((await call(owner.token, 'GET', '/api/key')).json().data as ApiKey[]).map((key) => [
+          key.id,
+          key.two_factor_required,
+        ]),
+      );
+
+    // In grace, every key works as before.
+    expect((await require2fa(owner.token, 7)).statusCode).toBe(200);
+    expect((await byKey(developersKey.key, `/api/reports?${RANGE}`)).statusCode).toBe(200);
+    expect(await pausedOnList()).toEqual({ [ownersKey.id]: false, [developersKey.id]: false });
+
+    // Past the deadline (a grace of 0 moves it to when the policy was turned on).
     expect((await require2fa(owner.token, 0)).statusCode).toBe(200);
-    expect((await call(member.token, 'GET', '/api/account')).statusCode).toBe(403);
-    const byKey = await env.app.inject({
-      method: 'GET',
-      url: '/api/account',
-      headers: { authorization: `Bearer ${created.json().data.key}` },
-      remoteAddress: randomIp(),
-    });
-    expect(byKey.statusCode, byKey.body).toBe(200);
+    for (const url of [`/api/reports?${RANGE}`, `/api/reports.csv?${RANGE}`]) {
+      const refused = await byKey(developersKey.key, url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({ code: '2fa_required' });
+      expect(refused.json().message).toBe(
+        `${owner.account.name} requires two-factor authentication, and whoever created this API key has not turned it on. The key works again once they do.`,
+      );
+    }
+    // The owner has 2FA: their key is untouched, and the list says which key stopped, and why.
+    expect((await byKey(ownersKey.key, `/api/reports.csv?${RANGE}`)).statusCode).toBe(200);
+    expect(await pausedOnList()).toEqual({ [ownersKey.id]: false, [developersKey.id]: true });
+    const [denied] = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.accountId, owner.account.id), eq(auditEvents.action, 'api_key.denied')),
+      );
+    expect(denied?.changes).toMatchObject({ reason: 'error.key_two_factor_required' });
+
+    await enableTwoFactor(db(), developer.user.id);
+    expect((await byKey(developersKey.key, `/api/reports?${RANGE}`)).statusCode).toBe(200);
+    expect(await pausedOnList()).toEqual({ [ownersKey.id]: false, [developersKey.id]: false });
   });
 });

@@ -27,10 +27,11 @@ const DEFAULT_FILE_NAME = 'report.csv';
  */
 export function registerReportImport(app: FastifyInstance, ctx: AppContext, path: string): void {
   const importsPerAccount = createAccountLimiter(app, 'report_imports');
-  // Only this plugin reads CSV; every other route still answers 415 to it.
+  // Only this plugin reads CSV; every other route still answers 415 to it. The body stays bytes:
+  // decoding it here would turn a latin-1 file's bytes into U+FFFD before anyone could object.
   app.addContentTypeParser(
     REPORT_IMPORT_CONTENT_TYPE,
-    { parseAs: 'string', bodyLimit: REPORT_IMPORT_MAX_BYTES },
+    { parseAs: 'buffer', bodyLimit: REPORT_IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
 
@@ -41,7 +42,7 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       config: { access: { permission: 'admin' }, scope: 'report.import' },
       schema: {
         querystring: ImportFileNameQuerySchema,
-        body: z.string(),
+        body: z.instanceof(Uint8Array),
         response: { 201: dataEnvelope(ReportImportSchema.pick({ id: true, rows: true })) },
       },
     },
@@ -58,16 +59,23 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       );
       const { locale } = request;
       if (!result.ok) {
-        throw new AppError('bad_request', 'error.import_refused', {
-          inputError: 'file',
-          params: { count: result.problems.length },
-          problems: {
-            list: result.problems
-              .slice(0, REPORT_IMPORT_MAX_PROBLEMS)
-              .map((problem) => wordProblem(problem, locale)),
-            count: result.problems.length,
+        const [first] = result.problems;
+        // A file that is not UTF-8 has one problem, and its fix is the whole message.
+        const notUtf8 = first?.code === 'not_utf8';
+        throw new AppError(
+          'bad_request',
+          notUtf8 ? 'error.import_not_utf8' : 'error.import_refused',
+          {
+            inputError: 'file',
+            params: notUtf8 ? { line: first.line } : { count: result.problems.length },
+            problems: {
+              list: result.problems
+                .slice(0, REPORT_IMPORT_MAX_PROBLEMS)
+                .map((problem) => wordProblem(problem, locale)),
+              count: result.problems.length,
+            },
           },
-        });
+        );
       }
       await importsPerAccount.record(request, actor.accountId);
       const message = translate(locale, 'message.import_done', {

@@ -19,7 +19,11 @@ const HEADER = REPORT_COLUMNS.join(',');
 const GOOD_LINE = '2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00';
 const URL = '/api/account/data/imports';
 
-function upload(token: string, csv: string, options: { name?: string; language?: string } = {}) {
+function upload(
+  token: string,
+  csv: string | Buffer,
+  options: { name?: string; language?: string } = {},
+) {
   const query = options.name === undefined ? '' : `?name=${encodeURIComponent(options.name)}`;
   return env.app.inject({
     method: 'POST',
@@ -133,6 +137,43 @@ describe('POST /api/account/data/imports', () => {
     });
     expect(json.statusCode).toBe(400);
     expect(await rowsIn(me.account.id)).toBe(0);
+  });
+
+  it('refuses a file that is not UTF-8, naming its first bad line, and loads nothing', async () => {
+    const me = await signedInUser(env.app, db(), { permission: 'admin' });
+    const lines = [HEADER, GOOD_LINE, GOOD_LINE.replace('Acme', 'Café Olé'), GOOD_LINE];
+    // What a spreadsheet saving "CSV (Windows)" writes: é as the single byte 0xE9.
+    const latin1 = Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
+    const answer = await upload(me.token, latin1, { name: 'latin1.csv' });
+    expect(answer.statusCode).toBe(400);
+    const body = ErrorResponseSchema.parse(answer.json());
+    expect(body).toMatchObject({
+      inputError: 'file',
+      message:
+        'Nothing was imported: line 3 is not UTF-8 text. Save the file as UTF-8 (in Excel, "CSV UTF-8") and upload it again.',
+      problemCount: 1,
+    });
+    expect(body.problems).toEqual([
+      {
+        line: 3,
+        field: 'row',
+        code: 'not_utf8',
+        message: 'is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again',
+      },
+    ]);
+    const spanish = await upload(me.token, latin1, { language: 'es' });
+    expect(spanish.json().message).toMatch(/la línea 3 no es texto UTF-8\. Guarda el archivo/);
+    expect(await rowsIn(me.account.id)).toBe(0);
+
+    // The same file saved as UTF-8, with the BOM Excel writes, loads with its names intact.
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n'))]);
+    const loaded = await upload(me.token, utf8, { name: 'utf8.csv' });
+    expect(loaded.statusCode, loaded.body).toBe(201);
+    const advertisers = await db()
+      .selectDistinct({ name: reportRows.advertiser })
+      .from(reportRows)
+      .where(eq(reportRows.accountId, me.account.id));
+    expect(advertisers.map((row) => row.name).sort()).toEqual(['Acme', 'Café Olé']);
   });
 
   it('is for owners and admins only', async () => {

@@ -20,6 +20,7 @@ import { reportImports, reportRows, users } from '../../db/schema/index';
 import { findOwnedAccount } from '../../lib/owned-account';
 import { translate } from '../../lib/messages';
 import { parseCsv } from '@partner-portal/shared/csv-parse';
+import { decodeReportFile } from './report-file-text';
 
 const MAX_TEXT_LENGTH = 200;
 
@@ -140,6 +141,13 @@ export function wordProblem(problem: RawProblem, locale: Locale): ImportProblem 
 
 const INSERT_BATCH = 2_000;
 
+/** The file's rows, or its problems: only a file that is UTF-8 text is read any further. */
+function readReportFile(file: Uint8Array): { rows: ImportRow[]; problems: RawProblem[] } {
+  const decoded = decodeReportFile(file);
+  if ('text' in decoded) return validateReportCsv(decoded.text);
+  return { rows: [], problems: [{ line: decoded.badLine, field: 'row', code: 'not_utf8' }] };
+}
+
 /**
  * Loads a whole file into an account, or nothing: the rows and the history entry in one
  * transaction, so a crash halfway leaves neither.
@@ -148,9 +156,9 @@ export async function importReportFile(
   db: Db,
   by: AuditBy,
   target: { accountId: string; fileName: string; at: Date },
-  csv: string,
+  file: Uint8Array,
 ): Promise<{ ok: true; rows: number; importId: string } | { ok: false; problems: RawProblem[] }> {
-  const { rows, problems } = validateReportCsv(csv);
+  const { rows, problems } = readReportFile(file);
   const audit = (tx: Db, change: Pick<AuditChange, 'outcome' | 'changes' | 'targetId'>) =>
     recordChange(tx, by, target.at, {
       ...change,
@@ -222,7 +230,7 @@ export async function listReportImports(db: Db, accountId: string): Promise<Repo
 export async function importReport(
   db: Db,
   ownerEmail: string,
-  csv: string,
+  file: Uint8Array,
   fileName = 'admin import',
 ): Promise<{ ok: true; rows: number; account: string } | { ok: false; problems: RawProblem[] }> {
   const account = await findOwnedAccount(db, ownerEmail);
@@ -231,7 +239,7 @@ export async function importReport(
     db,
     'system',
     { accountId: account.id, fileName, at: new Date() },
-    csv,
+    file,
   );
   return result.ok ? { ok: true, rows: result.rows, account: account.name } : result;
 }

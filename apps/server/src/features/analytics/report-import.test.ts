@@ -125,7 +125,7 @@ describe('importReport', () => {
     const account = await createAccount(database.db, { name: 'Importers' });
     const { user } = await createUser(database.db, { account, permission: 'owner' });
     const csv = `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n2026-01-02,Acme,Spring,search,US,desktop,200,9,2,20.00,16.00\n`;
-    expect(await importReport(database.db, user.email.toUpperCase(), csv)).toEqual({
+    expect(await importReport(database.db, user.email.toUpperCase(), Buffer.from(csv))).toEqual({
       ok: true,
       rows: 2,
       account: 'Importers',
@@ -137,14 +137,16 @@ describe('importReport', () => {
     const account = await createAccount(database.db);
     const { user } = await createUser(database.db, { account, permission: 'owner' });
     const csv = `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n2026-01-02,Acme,Spring,search,US,desktop,lots,9,2,20.00,16.00\n`;
-    const result = await importReport(database.db, user.email, csv);
+    const result = await importReport(database.db, user.email, Buffer.from(csv));
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : inWords(result.problems)).toEqual([
       { line: 3, field: 'impressions', message: 'must be a whole number of at least 0' },
     ]);
     expect(await rowsOf(account.id)).toBe(0);
     const { user: member } = await createUser(database.db, { account, permission: 'admin' });
-    await expect(importReport(database.db, member.email, csv)).rejects.toThrow(/owns no account/);
+    await expect(importReport(database.db, member.email, Buffer.from(csv))).rejects.toThrow(
+      /owns no account/,
+    );
   });
 });
 
@@ -169,6 +171,9 @@ describe('npm run admin -- import-report', () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(good, `${HEADER}\n2026-01-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n`);
     writeFileSync(bad, `${HEADER}\n2026-13-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00\n`);
+    const latin1 = join(dir, 'latin1.csv');
+    const row = '2026-01-02,Café,Spring,search,US,desktop,100,5,1,10.00,8.00';
+    writeFileSync(latin1, Buffer.from(`${HEADER}\n${row}\n`, 'latin1'));
     const dataDir = join(dir, 'data');
     expect((await admin(dataDir, ['create-master', 'ops@example.test'])).code).toBe(0);
     const ok = await admin(dataDir, ['import-report', 'ops@example.test', good]);
@@ -178,7 +183,14 @@ describe('npm run admin -- import-report', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`${bad}:2: date is not a calendar date`);
     expect(refused.err).toContain('Nothing imported: 1 problem(s)');
-    // Three commands, each starting TypeScript and a fresh embedded database: about 30 s on an
+    // The HTTP route's check, through the same service: the file's bytes, not a decoded string.
+    const notUtf8 = await admin(dataDir, ['import-report', 'ops@example.test', latin1]);
+    expect(notUtf8.code).toBe(1);
+    expect(notUtf8.err).toContain(
+      `${latin1}:2: row is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again`,
+    );
+    expect(notUtf8.err).toContain('Nothing imported: 1 problem(s)');
+    // Four commands, each starting TypeScript and a fresh embedded database: about 40 s on an
     // idle two-core machine, and over 60 s on CI beside the browser journeys.
   }, 180_000);
 });

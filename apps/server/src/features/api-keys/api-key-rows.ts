@@ -20,12 +20,24 @@ export function usageDays(now: Date): string[] {
   );
 }
 
-/** docs/product.md#api-keys "Key" as the list shows it: never the secret. */
+/** Who made a key, as the list needs them. */
+interface KeyCreator {
+  id: string;
+  firstName: string;
+  lastName: string;
+  totpEnabled: boolean;
+}
+
+/**
+ * docs/product.md#api-keys "Key" as the list shows it: never the secret. `twoFactorDeadline` is
+ * the account's, if it requires 2FA: past it, a creator without 2FA has their keys refused.
+ */
 export function toApiKey(
   key: KeyRow,
-  creator: { id: string; firstName: string; lastName: string } | null,
+  creator: KeyCreator | null,
   calls: ReadonlyMap<string, number>,
   now: Date,
+  twoFactorDeadline: Date | null,
 ): ApiKey {
   const previousLive = key.previousValidUntil && key.previousValidUntil > now;
   return {
@@ -43,6 +55,11 @@ export function toApiKey(
     expires_at: key.expiresAt?.toISOString() ?? null,
     previous_valid_until: previousLive ? key.previousValidUntil!.toISOString() : null,
     status: keyStatus(key, now),
+    two_factor_required:
+      creator !== null &&
+      !creator.totpEnabled &&
+      twoFactorDeadline !== null &&
+      twoFactorDeadline <= now,
     usage: usageDays(now).map((day) => calls.get(day) ?? 0),
   };
 }

@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import { grantableScopes } from '@partner-portal/shared/api-key-rules';
 import {
-  ApiKeyCreateInputSchema,
   ApiKeyListResponseSchema,
   ApiKeyPatchInputSchema,
   ApiKeyRevealSchema,
   ApiKeyRollInputSchema,
   ApiKeySchema,
   ApiKeyScopesResponseSchema,
+  createApiKeyCreateInputSchema,
 } from '@partner-portal/shared/api-keys';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireSession } from '../../lib/auth-guard';
@@ -52,7 +52,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       config,
       schema: {
-        body: ApiKeyCreateInputSchema,
+        // The expiry's bounds are read from the app's clock, which tests move.
+        body: createApiKeyCreateInputSchema(() => ctx.now().getTime()),
         response: { 201: dataEnvelope(ApiKeyRevealSchema) },
       },
     },

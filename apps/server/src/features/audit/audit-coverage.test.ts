@@ -10,6 +10,7 @@ import { cardToken, postUpgrade } from '../../../test/billing-helpers';
 import { createUser, uniqueEmail } from '../../../test/factories';
 import {
   bearer,
+  enableTwoFactor,
   lastMailTo,
   PASSWORD,
   randomIp,
@@ -271,6 +272,7 @@ describe('plans, cards and closing', () => {
 describe('support sessions', () => {
   async function impersonated() {
     const { user: master } = await createUser(db(), { permission: 'master' });
+    await enableTwoFactor(db(), master.id);
     const target = await owner();
     await db().update(users).set({ supportEnabled: true }).where(eq(users.id, target.user.id));
     const { token } = await mintImpersonationToken(db(), {
@@ -324,11 +326,13 @@ describe('support sessions', () => {
 
   it('refuses a link whose user turned support access off after it was made', async () => {
     const { user: master } = await createUser(db(), { permission: 'master' });
+    await enableTwoFactor(db(), master.id);
     const target = await owner();
     await db().update(users).set({ supportEnabled: true }).where(eq(users.id, target.user.id));
     const { token } = await mintImpersonationToken(db(), {
       masterEmail: master.email,
       targetEmail: target.user.email,
+      reason: 'Ticket 4412: a link left unused',
     });
     await db().update(users).set({ supportEnabled: false }).where(eq(users.id, target.user.id));
     const refused = await env.app.inject({

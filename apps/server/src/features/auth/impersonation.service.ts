@@ -1,4 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import {
+  IMPERSONATION_REASON_MAX_LENGTH,
+  IMPERSONATION_REASON_MIN_LENGTH,
+  ImpersonateInputSchema,
+} from '@partner-portal/shared/master';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -18,12 +23,17 @@ async function userWhere(db: Db, where: ReturnType<typeof eq>): Promise<UserRow 
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-/** Why `master` may not enter `target`'s account, or null when they may. */
+/**
+ * Why `master` may not enter `target`'s account, or null when they may. The operator needs 2FA
+ * whichever door they use: the console's guard asks for it, and the admin command must not be
+ * the way round it.
+ */
 function impersonationRefusal(
-  master: Pick<UserRow, 'isMaster' | 'disabled'> | null,
+  master: Pick<UserRow, 'isMaster' | 'disabled' | 'totpEnabled'> | null,
   target: Pick<UserRow, 'isMaster' | 'supportEnabled' | 'disabled'> | null,
-): 'not_master' | 'no_user' | 'target_master' | 'support_off' | 'disabled' | null {
+): 'not_master' | 'master_2fa' | 'no_user' | 'target_master' | 'support_off' | 'disabled' | null {
   if (!master?.isMaster || master.disabled) return 'not_master';
+  if (!master.totpEnabled) return 'master_2fa';
   if (!target) return 'no_user';
   if (target.isMaster) return 'target_master';
   if (target.disabled) return 'disabled';
@@ -33,6 +43,8 @@ function impersonationRefusal(
 
 const REFUSALS: Record<NonNullable<ReturnType<typeof impersonationRefusal>>, string> = {
   not_master: 'is not a master user',
+  master_2fa:
+    'has not turned on two-factor authentication, which operators need to impersonate (sign in and turn it on under Account → 2FA)',
   no_user: 'names no user',
   target_master: 'is a master, who cannot be impersonated',
   disabled: 'is disabled',
@@ -68,17 +80,32 @@ async function mintFor(db: Db, master: UserRow, target: UserRow, reason: string,
   });
 }
 
-/** `npm run admin -- impersonate`: a link for the operator named by e-mail. */
+// The console's rule for the reason (5–500 characters, trimmed), so both doors audit alike.
+const ReasonSchema = ImpersonateInputSchema.shape.reason;
+
+/**
+ * `npm run admin -- impersonate`: a link for the operator named by e-mail, held to the console's
+ * rules (docs/security.md#operator-console): a reason, which the session's start records, and an
+ * operator with 2FA on. Refusals are errors in words for the command to print.
+ */
 export async function mintImpersonationToken(
   db: Db,
-  input: { masterEmail: string; targetEmail: string; reason?: string; now?: Date },
+  input: { masterEmail: string; targetEmail: string; reason: string | undefined; now?: Date },
 ) {
+  const reason = ReasonSchema.safeParse(input.reason ?? '');
+  if (!reason.success) {
+    throw new Error(
+      `A reason is required (--reason "…", ${IMPERSONATION_REASON_MIN_LENGTH} to ${IMPERSONATION_REASON_MAX_LENGTH} characters); it is recorded in the account’s audit log.`,
+    );
+  }
   const master = await userWhere(db, byEmail(input.masterEmail));
   const target = await userWhere(db, byEmail(input.targetEmail));
   const refusal = impersonationRefusal(master, target);
-  if (refusal === 'not_master') throw new Error(`${input.masterEmail} ${REFUSALS[refusal]}`);
+  if (refusal === 'not_master' || refusal === 'master_2fa') {
+    throw new Error(`${input.masterEmail} ${REFUSALS[refusal]}`);
+  }
   if (refusal) throw new Error(`${input.targetEmail} ${REFUSALS[refusal]}`);
-  return mintFor(db, master!, target!, input.reason ?? 'admin command', input.now);
+  return mintFor(db, master!, target!, reason.data, input.now);
 }
 
 /** The console's impersonation (features/master): the target by id; refusals are 4xx. */
@@ -91,6 +118,9 @@ export async function mintImpersonationFor(
   const refusal = impersonationRefusal(master, target);
   if (refusal === 'no_user') throw new AppError('not_found', 'error.not_found');
   if (refusal === 'not_master') throw new AppError('forbidden', 'error.forbidden');
+  if (refusal === 'master_2fa') {
+    throw new AppError('forbidden', 'error.master_2fa_required', { reason: 'master_2fa_required' });
+  }
   if (refusal) throw new AppError('conflict', REFUSAL_MESSAGES[refusal]);
   return mintFor(db, master!, target!, input.reason, input.now);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, sessions, users } from '../../db/schema/index';
 import { createUser } from '../../../test/factories';
-import { randomIp, xsrfHeaders } from '../../../test/identity-helpers';
+import { enableTwoFactor, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { mintImpersonationToken } from './impersonation.service';
 
@@ -17,8 +17,12 @@ const redeem = (token: string) =>
     payload: { token },
   });
 
+const REASON = 'Ticket 812: invoices missing';
+
+/** An operator with 2FA on, as the console requires, and a user who allowed support access. */
 async function supportCase() {
   const { user: master } = await createUser(env.database.db, { permission: 'master' });
+  await enableTwoFactor(env.database.db, master.id);
   const { user: target, account } = await createUser(env.database.db, { permission: 'owner' });
   await env.database.db.update(users).set({ supportEnabled: true }).where(eq(users.id, target.id));
   return { master, target, account };
@@ -30,6 +34,7 @@ describe('impersonation', () => {
     const { token } = await mintImpersonationToken(env.database.db, {
       masterEmail: master.email,
       targetEmail: target.email,
+      reason: REASON,
     });
     const response = await redeem(token);
     expect(response.statusCode).toBe(200);
@@ -51,6 +56,7 @@ describe('impersonation', () => {
     const { token } = await mintImpersonationToken(env.database.db, {
       masterEmail: master.email,
       targetEmail: target.email,
+      reason: REASON,
       now: new Date(Date.now() - 61_000),
     });
     expect((await redeem(token)).statusCode).toBe(404);
@@ -63,6 +69,7 @@ describe('impersonation', () => {
       mintImpersonationToken(env.database.db, {
         masterEmail: admin.email,
         targetEmail: target.email,
+        reason: REASON,
       }),
     ).rejects.toThrow(/not a master/);
     const { user: otherMaster } = await createUser(env.database.db, { permission: 'master' });
@@ -74,6 +81,7 @@ describe('impersonation', () => {
       mintImpersonationToken(env.database.db, {
         masterEmail: master.email,
         targetEmail: otherMaster.email,
+        reason: REASON,
       }),
     ).rejects.toThrow(/cannot be impersonated/);
     const { user: privateUser } = await createUser(env.database.db);
@@ -81,8 +89,45 @@ describe('impersonation', () => {
       mintImpersonationToken(env.database.db, {
         masterEmail: master.email,
         targetEmail: privateUser.email,
+        reason: REASON,
       }),
     ).rejects.toThrow(/support access/);
+  });
+
+  it('records the reason the operator gave with the start of the session', async () => {
+    const { master, target, account } = await supportCase();
+    const { token } = await mintImpersonationToken(env.database.db, {
+      masterEmail: master.email,
+      targetEmail: target.email,
+      reason: `  ${REASON} `,
+    });
+    expect((await redeem(token)).statusCode).toBe(200);
+    const [started] = await env.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.accountId, account.id), eq(auditEvents.action, 'impersonation.started')),
+      );
+    expect(started).toMatchObject({ actorId: master.id, changes: { reason: REASON } });
+  });
+
+  it('is refused without a reason, or to an operator without 2FA, as the console is', async () => {
+    const { master, target } = await supportCase();
+    const mint = (reason: string | undefined, masterEmail = master.email) =>
+      mintImpersonationToken(env.database.db, { masterEmail, targetEmail: target.email, reason });
+    for (const reason of [undefined, '', '   ', 'why', 'x'.repeat(501)]) {
+      await expect(mint(reason), String(reason)).rejects.toThrow(
+        'A reason is required (--reason "…", 5 to 500 characters); it is recorded in the account’s audit log.',
+      );
+    }
+    const { user: bare } = await createUser(env.database.db, { permission: 'master' });
+    await expect(mint(REASON, bare.email)).rejects.toThrow(
+      `${bare.email} has not turned on two-factor authentication, which operators need to impersonate`,
+    );
+    // A link made before the operator turned 2FA off opens nothing.
+    const { token } = await mint(REASON);
+    await env.database.db.update(users).set({ totpEnabled: false }).where(eq(users.id, master.id));
+    expect((await redeem(token)).statusCode).toBe(404);
   });
 
   it('answers 404 to a garbage token', async () => {

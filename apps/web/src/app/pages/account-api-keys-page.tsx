@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiKeysTable } from '@/features/api-keys/components/api-keys-table';
+import { TwoFactorKeyNotice } from '@/features/api-keys/components/two-factor-key-notice';
 import { EmbedMarkupPanel } from '@/features/dashboards/components/embed-markup-panel';
 import { Page } from '../layouts/page';
 
@@ -12,6 +13,7 @@ export default function AccountApiKeysPage() {
   const { t } = useTranslation();
   return (
     <Page titleKey="titles.apikeys" description={t('apikeys.description')}>
+      <TwoFactorKeyNotice />
       <ApiKeysTable />
       <Card>
         <CardHeader>

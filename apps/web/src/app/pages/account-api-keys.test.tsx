@@ -44,6 +44,7 @@ function apiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     expires_at: '2027-01-30T10:00:00.000Z',
     previous_valid_until: null,
     status: 'active',
+    two_factor_required: false,
     // 0, 1, 2, 3, 4 six times over: 60 calls.
     usage: Array.from({ length: 30 }, (_, day) => day % 5),
     ...overrides,

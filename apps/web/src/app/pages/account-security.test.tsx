@@ -161,7 +161,7 @@ describe('/account/security', () => {
     );
 
     const help = screen.getByRole('complementary', { name: 'Good to know' });
-    expect(within(help).getByText(/API keys keep working under this policy/)).toBeVisible();
+    expect(within(help).getByText(/the keys of a member without two-factor/)).toBeVisible();
     expect(within(help).getByText(/signs in with their backup code/)).toBeVisible();
     expect(within(help).getByText(/nobody needs to be invited again/)).toBeVisible();
     expect(screen.queryByText(/Turn on two-factor authentication for yourself/)).toBeNull();
@@ -379,7 +379,7 @@ describe('languages and access', () => {
       const table = screen.getByRole('table', { name: /sin autenticación en dos pasos/ });
       expect(within(table).getByText('Desarrollador')).toBeVisible();
       expect(screen.getByRole('button', { name: 'Guardar' })).toBeVisible();
-      expect(screen.getByText(/Las claves de API siguen funcionando/)).toBeVisible();
+      expect(screen.getByText(/Las claves de API actúan como quien las creó/)).toBeVisible();
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }

@@ -5,7 +5,10 @@ import { formatCell } from '@/components/ui/data-table-model';
 
 const VARIANTS = { active: 'success', expired: 'warning', revoked: 'secondary' } as const;
 
-/** The key's status, and until when the secret a roll replaced still works, while it does. */
+/**
+ * The key's status, until when the secret a roll replaced still works, while it does, and
+ * whether the account's 2FA policy has stopped it (docs/product.md#two-factor-policy).
+ */
 export function KeyStatusBadge({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation();
   return (
@@ -18,6 +21,11 @@ export function KeyStatusBadge({ apiKey }: { apiKey: ApiKey }) {
           {t('apikeys.previous_until', {
             date: formatCell(apiKey.previous_valid_until, 'datetime'),
           })}
+        </span>
+      ) : null}
+      {apiKey.two_factor_required && apiKey.status === 'active' ? (
+        <span className="text-xs font-medium whitespace-normal text-foreground">
+          {t('apikeys.two_factor.row')}
         </span>
       ) : null}
     </span>

@@ -2,15 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   IMPERSONATION_REASON_MAX_LENGTH,
+  IMPERSONATION_REASON_MIN_LENGTH,
   ImpersonateInputSchema,
   type ConsoleUser,
 } from '@partner-portal/shared/master';
 import type { FormInputs } from '@/components/form/form-definition';
 import { impersonateUser } from '../api/users';
 import { StepUpFormDialog } from './step-up-form-dialog';
-
-/** The contract's shortest reason (ImpersonateInputSchema). */
-const REASON_MIN_LENGTH = 5;
 
 /**
  * ★ Act as a user who allowed support access: the reason is required (it goes into their
@@ -35,7 +33,7 @@ export function ImpersonateDialog({
         label: t('master.user.impersonate.reason'),
         description: t('master.user.impersonate.reason_hint'),
         required: true,
-        minLength: REASON_MIN_LENGTH,
+        minLength: IMPERSONATION_REASON_MIN_LENGTH,
         maxLength: IMPERSONATION_REASON_MAX_LENGTH,
       },
     }),

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { users } from '../../db/schema/index';
+import { createUser } from '../../../test/factories';
+import { enableTwoFactor } from '../../../test/identity-helpers';
+
+const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+
+function admin(dataDir: string, args: string[]) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
+}
+
+/** Opens the data dir's embedded database for `work`, and closes it for the command to take. */
+async function withDataDir<T>(dataDir: string, work: (db: Database['db']) => Promise<T>) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateDatabase(database);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run admin -- impersonate (docs/security.md#operator-console)', () => {
+  it('needs a reason and an operator with 2FA, saying so on stderr with a non-zero exit', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pp-impersonate-')), 'data');
+    const { operator, target } = await withDataDir(dataDir, async (db) => {
+      const { user: master } = await createUser(db, { permission: 'master' });
+      const { user } = await createUser(db, { permission: 'owner' });
+      await db.update(users).set({ supportEnabled: true }).where(eq(users.id, user.id));
+      return { operator: master.email, target: user.email };
+    });
+    const impersonate = (...extra: string[]) =>
+      admin(dataDir, ['impersonate', target, '--by', operator, ...extra]);
+
+    const noReason = await impersonate();
+    expect(noReason.code).toBe(1);
+    expect(noReason.out).toBe('');
+    expect(noReason.err).toContain('A reason is required (--reason "…", 5 to 500 characters)');
+
+    const no2fa = await impersonate('--reason', 'Ticket 90: export fails');
+    expect(no2fa.code).toBe(1);
+    expect(no2fa.out).toBe('');
+    expect(no2fa.err).toContain(`${operator} has not turned on two-factor authentication`);
+
+    await withDataDir(dataDir, async (db) => {
+      const [master] = await db.select().from(users).where(eq(users.email, operator));
+      await enableTwoFactor(db, master!.id);
+    });
+    const minted = await impersonate('--reason', 'Ticket 90: export fails');
+    expect(minted.code, minted.err).toBe(0);
+    expect(minted.out).toMatch(/\/signin\/impersonate\?token=[\w-]{43}\n$/);
+    // Four commands, each starting TypeScript and opening the embedded database.
+  }, 180_000);
+});
