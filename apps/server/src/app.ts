@@ -40,7 +40,8 @@ import { inviteRoutes } from './features/team/invite.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { accountSecurityRoutes } from './features/account-security/account-security.routes';
 import { userRoutes } from './features/user/user.routes';
-import { createMailTransport, type AppContext } from './lib/app-context';
+import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
+import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
 import { createMailDelivery, type MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
@@ -115,6 +116,7 @@ function transportOptions(tls: Config['tls']): FastifyServerOptions {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   configurePasswordHashing(config.passwordHashing);
+  installAuditKey(config.auditKey);
   const app = Fastify({
     ...transportOptions(config.tls),
     logger: deps.logger ?? loggerOptions(config.logLevel, { pretty: config.logPretty }),
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
     sessions,
+    auditAnchors: createAuditAnchors(config, database.db, { log: app.log, now, mail }),
   };
 
   await database.exclusive(() => syncConfiguredCatalogue(database.db, config));

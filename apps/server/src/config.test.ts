@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VOLUME_FLOORS } from '@partner-portal/shared/insight-rules';
 import { ConfigError, loadConfig } from './config';
-import { saveSessionSecret } from './config/session-secret';
+import { saveGeneratedSecrets } from './config/data-dir-secret';
 import { writeSelfSignedCertificate } from '../test/self-signed-certificate';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'pp-config-'));
@@ -220,7 +220,7 @@ describe('loadConfig', () => {
     expect(first.sessionSecretIsNew).toBe(true);
     // Reading the configuration leaves the disk alone.
     expect(existsSync(join(dir, 'session-secret'))).toBe(false);
-    saveSessionSecret(first.dataDir, first.sessionSecret);
+    saveGeneratedSecrets(first);
     const second = loadConfig({ DATA_DIR: dir });
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(second.sessionSecretIsNew).toBe(false);
@@ -229,6 +229,40 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32) }).sessionSecretIsNew).toBe(
       false,
     );
+  });
+
+  it('makes an audit key into DATA_DIR (mode 0600) unless AUDIT_KEY gives one', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first).toMatchObject({
+      auditKeySource: 'new',
+      auditAnchorFile: join(dir, 'audit-anchors'),
+      operatorEmails: [],
+    });
+    expect(first.auditKey).not.toBe(first.sessionSecret);
+    expect(existsSync(join(dir, 'audit-key'))).toBe(false);
+    saveGeneratedSecrets(first);
+    expect(statSync(join(dir, 'audit-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      auditKey: first.auditKey,
+      auditKeySource: 'data_dir',
+    });
+    const given = loadConfig({
+      DATA_DIR: dir,
+      AUDIT_KEY: 'k'.repeat(32),
+      AUDIT_ANCHOR_FILE: '/var/log/portal/anchors',
+      OPERATOR_EMAIL: 'ops@example.com, oncall@example.com',
+    });
+    expect(given).toMatchObject({
+      auditKey: 'k'.repeat(32),
+      auditKeySource: 'env',
+      auditAnchorFile: '/var/log/portal/anchors',
+      operatorEmails: ['ops@example.com', 'oncall@example.com'],
+    });
+    expect(problemsOf({ AUDIT_KEY: 'short', OPERATOR_EMAIL: 'ops@example.com, nobody' })).toEqual([
+      'AUDIT_KEY: must be at least 32 characters',
+      'OPERATOR_EMAIL: must be one or more e-mail addresses, comma-separated',
+    ]);
   });
 
   it('refuses a short SESSION_SECRET and a malformed ENCRYPTION_KEY', () => {

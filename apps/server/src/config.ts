@@ -1,6 +1,6 @@
 import { DEFAULT_VOLUME_FLOORS, type VolumeFloors } from '@partner-portal/shared/insight-rules';
 import { hkdfSync } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ACCOUNT_LIMITS } from '@partner-portal/shared/limits';
 import { hashingLimits } from './lib/password';
 import type { WorkGateLimits } from './lib/work-gate';
@@ -12,7 +12,12 @@ import {
   parseOAuthProviders,
   type OAuthProviderConfig,
 } from './config/oauth';
-import { newSessionSecret, readSessionSecret } from './config/session-secret';
+import {
+  AUDIT_KEY_FILE,
+  newDataDirSecret,
+  readDataDirSecret,
+  SESSION_SECRET_FILE,
+} from './config/data-dir-secret';
 import { parseSigmaWorkbooks, type SigmaWorkbookConfig } from './config/sigma';
 import { readTls, type TlsFiles } from './config/tls';
 
@@ -21,7 +26,8 @@ export { ConfigError };
 /*
  * The server's settings, read from the environment once at boot (config/env.ts lists every
  * variable); the parts with rules of their own are in config/oauth.ts, config/sigma.ts and
- * config/tls.ts. Reading changes nothing on disk: a new session secret is saved by the caller.
+ * config/tls.ts. Reading changes nothing on disk: a new session secret or audit key is saved by
+ * the caller (saveGeneratedSecrets in config/data-dir-secret.ts).
  */
 
 export interface Config {
@@ -41,6 +47,14 @@ export interface Config {
   /** Made now, not stored yet: the server saves it into DATA_DIR (saveSessionSecret). */
   sessionSecretIsNew: boolean;
   encryptionKey: Buffer;
+  /** The audit log's HMAC key (AUDIT_KEY, else generated into DATA_DIR). */
+  auditKey: string;
+  /** Where the key came from; 'new': made now, saved by the caller (saveGeneratedSecrets). */
+  auditKeySource: 'env' | 'data_dir' | 'new';
+  /** The append-only file of the audit log's anchors (AUDIT_ANCHOR_FILE). */
+  auditAnchorFile: string;
+  /** OPERATOR_EMAIL: who is mailed the audit log's anchors; empty: nobody. */
+  operatorEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -128,8 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = parsed.data;
 
   const dataDir = resolve(raw.DATA_DIR);
-  const storedSecret = raw.SESSION_SECRET ?? readSessionSecret(dataDir);
-  const sessionSecret = storedSecret ?? newSessionSecret();
+  const storedSecret = raw.SESSION_SECRET ?? readDataDirSecret(dataDir, SESSION_SECRET_FILE);
+  const sessionSecret = storedSecret ?? newDataDirSecret();
+  const storedAuditKey = raw.AUDIT_KEY ? null : readDataDirSecret(dataDir, AUDIT_KEY_FILE);
   // Secrets at rest (2FA) get their own key: derived from the session secret unless given.
   const encryptionKey = raw.ENCRYPTION_KEY
     ? Buffer.from(raw.ENCRYPTION_KEY, 'hex')
@@ -179,6 +194,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     sessionSecretIsNew: storedSecret === null,
     encryptionKey,
+    auditKey: raw.AUDIT_KEY ?? storedAuditKey ?? newDataDirSecret(),
+    auditKeySource: raw.AUDIT_KEY ? 'env' : storedAuditKey ? 'data_dir' : 'new',
+    auditAnchorFile: raw.AUDIT_ANCHOR_FILE
+      ? resolve(raw.AUDIT_ANCHOR_FILE)
+      : join(dataDir, 'audit-anchors'),
+    operatorEmails: (raw.OPERATOR_EMAIL ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     supportEmail: raw.SUPPORT_EMAIL,

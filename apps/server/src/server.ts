@@ -1,7 +1,7 @@
 import { Server as HttpServer } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { saveSessionSecret } from './config/session-secret';
+import { saveGeneratedSecrets } from './config/data-dir-secret';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  if (config.sessionSecretIsNew) saveSessionSecret(config.dataDir, config.sessionSecret);
+  saveGeneratedSecrets(config);
   // The embedded database belongs to this process alone while it runs.
   const releaseDataDir = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   const database = await openDatabase(config);
@@ -36,6 +36,11 @@ async function main(): Promise<void> {
   await database.exclusive(() => migrateDatabase(database));
   const readiness = new Readiness();
   const app = await buildApp({ config, database, runJobs: true, readiness });
+  if (config.databaseUrl && config.auditKeySource !== 'env') {
+    // Each instance has a DATA_DIR of its own: keys made there differ, and rows keyed by one
+    // instance would fail `audit-verify` run with another's (docs/security.md#audit-log).
+    app.log.warn('AUDIT_KEY is unset: instances sharing this database must share one AUDIT_KEY');
+  }
   if (config.demoSeed) {
     await database.exclusive(async () => {
       const catalogue = await listCatalogue(database.db, analyticsProvider(config));

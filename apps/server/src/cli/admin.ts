@@ -2,7 +2,8 @@
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { saveSessionSecret } from '../config/session-secret';
+import { saveGeneratedSecrets } from '../config/data-dir-secret';
+import { printAuditVerification } from './audit-verify';
 import { openDatabase, type Database } from '../db/client';
 import { findDataDirHolder } from '../db/data-dir-lock';
 import { backupEmbedded, restoreEmbedded } from '../db/pglite-backup';
@@ -18,10 +19,10 @@ import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { advanceBillingClock } from '../features/billing/billing-advance';
 import { sendDueDigests } from '../features/digests/digest-job';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
-import { createMailTransport, type AppContext } from '../lib/app-context';
+import { createAuditAnchors, createMailTransport, type AppContext } from '../lib/app-context';
+import { installAuditKey } from '../lib/audit-hash';
 import { LiveSessions } from '../lib/live-sessions';
 import { loggerOptions } from '../lib/logger';
-import { verifyAuditLog } from '../lib/audit-verify';
 import { MailDispatcher } from '../lib/mail/mail-dispatcher';
 import { createMailDelivery } from '../lib/mail/mail-transport';
 import { issueOneTimeToken } from '../lib/one-time-token';
@@ -33,15 +34,17 @@ const cliLog = (config: Config) =>
 function createCliContext(database: Database, config: Config): AppContext {
   const log = cliLog(config);
   const now = () => new Date();
+  const mail = createMailTransport(config, database.db);
   return {
     db: database.db,
     config,
-    mail: createMailTransport(config, database.db),
+    mail,
     billing: createBillingProvider(config, database.db, now),
     now,
     log,
     // Not listening: a command answers every session check from the database.
     sessions: new LiveSessions(database.db, database.changes),
+    auditAnchors: createAuditAnchors(config, database.db, { log, now, mail }),
   };
 }
 
@@ -50,8 +53,10 @@ async function withDatabase(
   run: (database: Database, config: Config) => Promise<void>,
 ): Promise<void> {
   const config = loadConfig();
-  // A command may mint links (impersonate): it keeps the secret it made, as the server does.
-  if (config.sessionSecretIsNew) saveSessionSecret(config.dataDir, config.sessionSecret);
+  // A command may mint links (impersonate) and write audit rows, keyed like the server's: it
+  // keeps the secrets it made, as the server does.
+  saveGeneratedSecrets(config);
+  installAuditKey(config.auditKey);
   if (!config.databaseUrl) {
     const holder = findDataDirHolder(config.dataDir);
     if (holder) {
@@ -262,22 +267,10 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   },
   'audit-verify': {
     usage:
-      'audit-verify [account-id]                 check the audit log hash chains; exit 1 if broken',
+      'audit-verify [account-id]                 check the audit log against its key and anchors; exit 1 if broken',
     run: ([accountId]) =>
-      withDatabase(async ({ db }) => {
-        const reports = await verifyAuditLog(db, accountId);
-        let broken = 0;
-        for (const report of reports) {
-          const name = report.chain === '-' ? '(no account)' : report.chain;
-          if (report.broken) {
-            broken += 1;
-            console.log(
-              `BROKEN   ${name}: row ${report.broken.id} (seq ${report.broken.seq}) fails its ${report.broken.reason} check`,
-            );
-          } else console.log(`ok       ${name}: ${report.rows} rows`);
-        }
-        console.log(`Audit log: ${reports.length - broken} chains intact, ${broken} broken.`);
-        if (broken > 0) process.exitCode = 1;
+      withDatabase(async ({ db }, config) => {
+        if ((await printAuditVerification(db, config, accountId)) > 0) process.exitCode = 1;
       }),
   },
   'sync-workbooks': {

@@ -53,6 +53,22 @@ export const EnvSchema = z.object({
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  // The audit log's key (docs/security.md#audit-log): each row's hash is an HMAC with it, so
+  // whoever can write the database but does not hold the key cannot forge a row. Unset, one is
+  // generated into DATA_DIR; instances sharing one PostgreSQL must share it.
+  AUDIT_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  // Where the audit log's chain heads are appended (default DATA_DIR/audit-anchors).
+  AUDIT_ANCHOR_FILE: optionalString,
+  // The operators' addresses, comma-separated: the audit log's anchors are mailed there when
+  // SMTP_URL is set.
+  OPERATOR_EMAIL: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      v.split(',').every((address) => /^[^\s@,]+@[^\s@,]+$/.test(address.trim())),
+    { message: 'must be one or more e-mail addresses, comma-separated' },
+  ),
   ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be 64 hex characters',
   }),

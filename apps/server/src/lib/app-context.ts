@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { BillingProvider } from '../features/billing/billing-provider';
+import { AuditAnchors } from './audit-anchor';
 import type { LiveSessions } from './live-sessions';
 import { createMailQueue, type MailTransport } from './mail/mail-transport';
 
@@ -16,11 +17,28 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Live sessions and their current user, cached per instance (lib/live-sessions.ts). */
   sessions: LiveSessions;
+  /** The audit log's anchors outside the database (lib/audit-anchor.ts). */
+  auditAnchors: AuditAnchors;
 }
 
 /** Mail goes into the outbox; the app's dispatcher delivers it (lib/mail/mail-dispatcher.ts). */
 export function createMailTransport(config: Config, db: Db): MailTransport {
   return createMailQueue(db, config.mailFrom);
+}
+
+/** Anchors to AUDIT_ANCHOR_FILE and the log, mailed to OPERATOR_EMAIL only when SMTP is set. */
+export function createAuditAnchors(
+  config: Config,
+  db: Db,
+  deps: { log: FastifyBaseLogger; now: () => Date; mail: MailTransport },
+): AuditAnchors {
+  return new AuditAnchors({
+    db,
+    key: config.auditKey,
+    file: config.auditAnchorFile,
+    ...deps,
+    mailTo: config.smtpUrl ? config.operatorEmails : [],
+  });
 }
 
 /**

@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema/index';
 import { createTestDatabase } from '../../test/test-database';
-import { GENESIS_HASH, recordAudit, type AuditEntry } from './audit';
+import { appendUnkeyedRow, forgeWithoutKey } from '../../test/audit-tamper';
+import { recordAudit, type AuditEntry } from './audit';
+import { GENESIS_HASH } from './audit-hash';
 import { verifyAuditChain } from './audit-verify';
 
 let database: Database;
@@ -117,6 +119,66 @@ describe('the audit log', () => {
     expect((await verifyAuditChain(database.db, removed)).broken).toMatchObject({
       seq: 3,
       reason: 'gap',
+    });
+  });
+
+  it('reports a forged row whose hashes were recomputed without the key', async () => {
+    const account = randomUUID();
+    for (const action of [
+      'auth.signin',
+      'api_key.created',
+      'api_key.updated',
+      'auth.signout',
+    ] as const) {
+      await recordAudit(database.db, entry(account, action));
+    }
+    await forgeWithoutKey(database.db, account, 2, { action: 'api_key.revoked' });
+    // Every link holds again: only the key tells the forgery.
+    expect(await verifyAuditChain(database.db, account)).toMatchObject({
+      rows: 4,
+      broken: { seq: 2, reason: 'unkeyed' },
+    });
+  });
+
+  it('reports an intact chain as broken when checked with another key', async () => {
+    const account = randomUUID();
+    await recordAudit(database.db, entry(account, 'auth.signin'));
+    await recordAudit(database.db, entry(account, 'auth.signout'));
+    expect((await verifyAuditChain(database.db, account)).broken).toBeNull();
+    const other = { key: 'another-audit-key-that-is-long-enough-0123' };
+    expect((await verifyAuditChain(database.db, account, other)).broken).toMatchObject({
+      seq: 1,
+      reason: 'hash',
+    });
+  });
+
+  it('takes rows written before the key only once a keyed row or an anchor vouches for them', async () => {
+    const account = randomUUID();
+    const old = (action: AuditAction) => ({ ...entry(account, action), chain: account });
+    await appendUnkeyedRow(database.db, old('auth.signin'));
+    await appendUnkeyedRow(database.db, old('api_key.created'));
+    // Anyone could have written these two: nothing keyed covers them yet.
+    expect((await verifyAuditChain(database.db, account)).broken).toMatchObject({
+      seq: 1,
+      reason: 'unkeyed',
+    });
+    const [head] = await database.db
+      .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(eq(auditEvents.chain, account))
+      .orderBy(sql`${auditEvents.seq} desc`)
+      .limit(1);
+    const anchor = { chain: account, seq: head!.seq, hash: head!.hash };
+    expect((await verifyAuditChain(database.db, account, { anchor })).broken).toBeNull();
+
+    // The first keyed row's HMAC covers the old rows' last hash, so it vouches for them all.
+    await recordAudit(database.db, entry(account, 'auth.signout'));
+    expect((await verifyAuditChain(database.db, account)).broken).toBeNull();
+    // After a keyed row, a plain one can only be a forgery.
+    await appendUnkeyedRow(database.db, old('auth.signin'));
+    expect((await verifyAuditChain(database.db, account, { anchor })).broken).toMatchObject({
+      seq: 4,
+      reason: 'unkeyed',
     });
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import {
 import type { Db } from '../db/client';
 import { auditEvents, auditRepeats } from '../db/schema/index';
 import type { Actor } from './actor';
+import { auditHash, GENESIS_HASH, installedAuditKey } from './audit-hash';
 import type { RequestMeta } from './request-meta';
 
 type AuditRow = typeof auditEvents.$inferInsert;
@@ -22,57 +22,20 @@ export type AuditEntry = Omit<AuditRow, 'id' | 'chain' | 'seq' | 'prevHash' | 'h
 
 /** The chain of rows of no account (sign-ins that found no user, the operator's own). */
 const NO_ACCOUNT_CHAIN = '-';
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** The fields a row's hash covers, in a fixed order, so a verifier can recompute it. */
-export function auditHash(prevHash: string, row: Omit<AuditRow, 'id' | 'hash'>): string {
-  const fields = [
-    row.chain,
-    row.seq,
-    prevHash,
-    row.at.toISOString(),
-    row.accountId ?? null,
-    row.actorType,
-    row.actorId ?? null,
-    row.actorLabel ?? null,
-    row.onBehalfOf ?? null,
-    row.action,
-    row.targetType ?? null,
-    row.targetId ?? null,
-    row.outcome,
-    row.ip ?? null,
-    row.userAgent ?? null,
-    row.requestId ?? null,
-    row.sessionId ?? null,
-    row.keyId ?? null,
-    row.changes ?? null,
-  ];
-  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
-}
-
-/** JSON with object keys sorted: jsonb hands keys back in an order of its own. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 /**
  * Appends one row to its account's chain (docs/security.md#audit-log), inside the caller's
  * transaction when given one, so a change and the row that describes it commit together or not
- * at all. One writer per chain at a time: a transaction-scoped advisory lock on the chain orders
- * concurrent writers, and the unique (chain, seq) index refuses a fork whatever happens.
+ * at all. Each row's hash is an HMAC with the audit key (lib/audit-hash.ts). One writer per
+ * chain at a time: a transaction-scoped advisory lock on the chain orders concurrent writers,
+ * and the unique (chain, seq) index refuses a fork whatever happens.
  */
 export async function recordAudit(
   db: Db,
   entry: AuditEntry,
   options: { repeatable?: boolean } = {},
 ): Promise<void> {
+  const key = installedAuditKey();
   const chain = entry.accountId ?? NO_ACCOUNT_CHAIN;
   await db.transaction(async (tx) => {
     await lockChain(tx, chain);
@@ -89,7 +52,7 @@ export async function recordAudit(
       seq: (last?.seq ?? 0) + 1,
       prevHash: last?.hash ?? GENESIS_HASH,
     };
-    await tx.insert(auditEvents).values({ ...row, hash: auditHash(row.prevHash, row) });
+    await tx.insert(auditEvents).values({ ...row, hash: auditHash(key, row.prevHash, row) });
   });
 }
 

@@ -28,6 +28,8 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
         })
       ).accounts,
   },
+  // At least hourly, the heads of the chains that moved go outside the database.
+  { name: 'audit log anchor', run: (ctx) => ctx.auditAnchors.anchorIfDue() },
   {
     name: 'audit log retention',
     run: (ctx) =>

@@ -4,9 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
+import { mintImpersonationToken } from '../../src/features/auth/impersonation.service';
 import { buildTestApp } from '../build-test-app';
-import { createAccount } from '../factories';
-import { bearer, signedInUser } from '../identity-helpers';
+import { createAccount, createUser } from '../factories';
+import { bearer, enableTwoFactor, signedInUser, xsrfHeaders } from '../identity-helpers';
 
 // Two instances of the app on one PostgreSQL, each with its own session cache: what one instance
 // (or any other process) writes is refused or shown on the other within a second, through the
@@ -96,6 +97,39 @@ describe('two instances on one PostgreSQL', () => {
     });
     expect(patched.statusCode).toBe(200);
     await within(async () => (await me(b, user.token)).json().data.first_name === 'Moved');
+  });
+
+  it('refuses on B a support session once the user turned support access off on A', async () => {
+    const { user: master } = await createUser(a.database.db, { permission: 'master' });
+    // Operators impersonate only with 2FA on, and give a reason (docs/security.md).
+    await enableTwoFactor(a.database.db, master.id);
+    const user = await signedInUser(a.app, a.database.db, { permission: 'owner' });
+    await a.database.db
+      .update(users)
+      .set({ supportEnabled: true })
+      .where(eq(users.id, user.user.id));
+    const { token } = await mintImpersonationToken(a.database.db, {
+      masterEmail: master.email,
+      targetEmail: user.user.email,
+      reason: 'Ticket 812: invoices missing',
+    });
+    const redeemed = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/impersonate',
+      headers: xsrfHeaders,
+      payload: { token },
+    });
+    const support = redeemed.json().data.token as string;
+    expect((await me(b, support)).statusCode).toBe(200);
+    const off = await a.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: bearer(user.token),
+      payload: { support_enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    await within(async () => (await me(b, support)).statusCode === 401);
+    expect((await me(b, user.token)).statusCode).toBe(200);
   });
 
   it('refuses on both a user disabled by another process (the admin command, a console)', async () => {

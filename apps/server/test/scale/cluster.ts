@@ -58,6 +58,8 @@ export async function startCluster(): Promise<Cluster> {
     REDIS_URL: redisUrl,
     SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
     SESSION_SECRET: `scale-${randomBytes(24).toString('hex')}`,
+    // One audit key for both, as for any instances sharing a database (docs/security.md#audit-log).
+    AUDIT_KEY: `scale-${randomBytes(24).toString('hex')}`,
     DEMO_SEED: 'false',
     // Each request names its client in X-Forwarded-For, so one test's limits never reach another.
     TRUST_PROXY: 'true',

@@ -67,6 +67,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       targetId: null,
       changes: { filters, rows: rows.length, format },
     });
+    // The log leaves the product: its heads, this export's row included, leave the database.
+    await ctx.auditAnchors.anchor('export');
     return { filters, rows };
   }
 

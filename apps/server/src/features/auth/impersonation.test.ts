@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, sessions, users } from '../../db/schema/index';
 import { createUser } from '../../../test/factories';
-import { enableTwoFactor, randomIp, xsrfHeaders } from '../../../test/identity-helpers';
+import {
+  bearer,
+  enableTwoFactor,
+  randomIp,
+  signedInUser,
+  xsrfHeaders,
+} from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { mintImpersonationToken } from './impersonation.service';
 
@@ -128,6 +134,49 @@ describe('impersonation', () => {
     const { token } = await mint(REASON);
     await env.database.db.update(users).set({ totpEnabled: false }).where(eq(users.id, master.id));
     expect((await redeem(token)).statusCode).toBe(404);
+  });
+
+  it('ends a running support session when the user turns support access off', async () => {
+    const { user: master } = await createUser(env.database.db, { permission: 'master' });
+    await enableTwoFactor(env.database.db, master.id);
+    const user = await signedInUser(env.app, env.database.db, { permission: 'owner' });
+    const { user: target, account } = user;
+    await env.database.db
+      .update(users)
+      .set({ supportEnabled: true })
+      .where(eq(users.id, target.id));
+    const { token } = await mintImpersonationToken(env.database.db, {
+      masterEmail: master.email,
+      targetEmail: target.email,
+      reason: REASON,
+    });
+    const support = (await redeem(token)).json().data.token as string;
+    const asSupport = (payload: object) =>
+      env.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(support), payload });
+    expect((await asSupport({ first_name: 'Helped' })).statusCode).toBe(200);
+
+    const off = await env.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: bearer(user.token),
+      payload: { support_enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await asSupport({ first_name: 'Again' })).statusCode).toBe(401);
+    const me = (bearerToken: string) =>
+      env.app.inject({ method: 'GET', url: '/api/user', headers: bearer(bearerToken) });
+    expect((await me(support)).statusCode).toBe(401);
+    // The user's own session goes on.
+    expect((await me(user.token)).json().data.first_name).toBe('Helped');
+    const [ended] = await env.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.chain, account.id), eq(auditEvents.action, 'impersonation.ended')));
+    expect(ended).toMatchObject({
+      actorId: target.id,
+      targetType: 'session',
+      changes: { reason: 'support_access_off' },
+    });
   });
 
   it('answers 404 to a garbage token', async () => {

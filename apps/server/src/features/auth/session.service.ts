@@ -1,5 +1,5 @@
 import { toLocale } from '@partner-portal/shared/constants';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createSessionToken, IMPERSONATION_TTL_SECONDS } from '../../lib/session-token';
-import { recordChange } from '../../lib/audit';
+import { recordChange, type Caller } from '../../lib/audit';
 import { recordEvent } from '../../lib/events';
 import type { RequestMeta } from '../../lib/request-meta';
 import { isNotificationActive } from '../notifications/notification-settings.service';
@@ -241,4 +241,39 @@ async function notifyNewSignin(
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Support access turned off (PATCH /api/user): every support session on the user ends now, each
+ * with its `impersonation.ended` row in the log of the account it was in, in the caller's
+ * transaction. Ending is a write to `sessions`, so the session cache forgets them as it forgets a
+ * sign-out: on this instance before the statement runs, on every other when the trigger's NOTIFY
+ * arrives after the commit (docs/security.md#a-cached-session-is-never-trusted-past-its-revocation).
+ */
+export async function endSupportSessions(tx: Db, by: Caller, now: Date): Promise<void> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, by.actor.userId),
+        isNotNull(sessions.impersonatorId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({
+      id: sessions.id,
+      accountId: sessions.accountId,
+      impersonatorId: sessions.impersonatorId,
+    });
+  for (const session of ended) {
+    await recordChange(tx, by, now, {
+      action: 'impersonation.ended',
+      accountId: session.accountId,
+      targetType: 'session',
+      targetId: session.id,
+      changes: { reason: 'support_access_off', impersonator: session.impersonatorId },
+    });
+  }
 }

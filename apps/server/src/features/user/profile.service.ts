@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { recordChange, type AuditChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
+import { endSupportSessions } from '../auth/session.service';
 import { getCurrentUser } from './current-user.service';
 import { applyEmailChange, mailEmailChange, planEmailChange } from './email-change.service';
 
@@ -87,6 +88,9 @@ export async function updateProfile(
           changes: { before: before.supportEnabled, after: support },
         });
       }
+      // Off means off now: a support session already running ends with this commit, not at its
+      // hour's end (docs/security.md#impersonation-changes-no-credential).
+      if (support === false) await endSupportSessions(tx, { actor, meta }, ctx.now());
     }
     await applyEmailChange(tx, actor.userId, plan);
     if (plan.kind === 'request') {

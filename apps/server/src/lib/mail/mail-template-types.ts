@@ -23,7 +23,8 @@ export type MailTemplate =
   | 'api_key_expiring'
   | 'two_factor_reset'
   | 'two_factor_required'
-  | 'two_factor_reminder';
+  | 'two_factor_reminder'
+  | 'audit_anchor';
 
 export interface TemplateText {
   subject: string;

@@ -167,4 +167,11 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     action: 'Manage API keys',
     outro: 'Roll the key to get a new secret, or make a new key, before that day.',
   },
+  audit_anchor: {
+    subject: 'Audit log anchor of {{at}}',
+    intro:
+      'At {{at}} the newest row of each audit log chain that moved since the last anchor ({{count}} in all; the first ones below) was:\n\n{{heads}}\n\nKeyed hash of this anchor: {{mac}}\nAnchor file: {{file}}',
+    outro:
+      'Keep this mail. npm run admin -- audit-verify checks the log against the anchor file; if the file and this mail ever disagree, trust this mail.',
+  },
 };

@@ -170,4 +170,11 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     action: 'Gestionar las claves de API',
     outro: 'Renueva la clave para obtener un secreto nuevo, o crea otra, antes de ese día.',
   },
+  audit_anchor: {
+    subject: 'Ancla del registro de auditoría del {{at}}',
+    intro:
+      'El {{at}}, la fila más reciente de cada cadena del registro de auditoría que cambió desde el ancla anterior ({{count}} en total; abajo las primeras) era:\n\n{{heads}}\n\nHash con clave de esta ancla: {{mac}}\nArchivo de anclas: {{file}}',
+    outro:
+      'Guarda este correo. npm run admin -- audit-verify comprueba el registro con el archivo de anclas; si el archivo y este correo no coinciden, fíate de este correo.',
+  },
 };
