@@ -21,8 +21,39 @@ const HEADING = '## Lighthouse (mobile preset)';
 const RUNS = 5;
 /** Tries per run when Lighthouse reports a runtime error (a broken trace, a page that hung). */
 const ATTEMPTS = 3;
-const GOAL_SCORE = 90;
-const GOAL_LCP_MS = 2500;
+/**
+ * Budgets per page (issue 39), judged over HTTPS on the medians: the prerendered sign-in page
+ * paints its form from the HTML; the dashboard is the signed-in app at its heaviest.
+ */
+interface Budget {
+  score: number;
+  lcpMs: number;
+  tbtMs?: number;
+  cls?: number;
+}
+const BUDGETS: Record<string, Budget> = {
+  '/signin': { score: 95, lcpMs: 1800, tbtMs: 200 },
+  '/dashboard/core': { score: 90, lcpMs: 2500, cls: 0.05 },
+};
+
+/** The budget lines a page's medians miss (empty when it meets its budget). */
+function missedBudget(path: string, m: Metrics): string[] {
+  const budget = BUDGETS[path];
+  if (!budget) return [];
+  return [
+    m.score < budget.score ? `performance ${m.score} < ${budget.score}` : null,
+    m.lcp > budget.lcpMs ? `LCP ${seconds(m.lcp)} > ${budget.lcpMs / 1000} s` : null,
+    budget.tbtMs !== undefined && m.tbt > budget.tbtMs
+      ? `TBT ${Math.round(m.tbt)} ms > ${budget.tbtMs} ms`
+      : null,
+    budget.cls !== undefined && m.cls > budget.cls
+      ? `CLS ${m.cls.toFixed(3)} > ${budget.cls}`
+      : null,
+  ].filter((line): line is string => line !== null);
+}
+
+const describeBudget = (path: string, b: Budget) =>
+  `${path}: performance ≥ ${b.score}, LCP ≤ ${b.lcpMs / 1000} s${b.tbtMs !== undefined ? `, TBT ≤ ${b.tbtMs} ms` : ''}${b.cls !== undefined ? `, CLS ≤ ${b.cls}` : ''}`;
 const DEMO_OWNER = { email: 'owner@demo.test', password: DEMO_PASSWORD };
 // The HTTPS run's certificate is our own (self-signed), so the browser is told not to check it.
 const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_ARGS];
@@ -378,13 +409,17 @@ async function main(): Promise<void> {
       median(pages.flatMap((page) => page.lhrs.map((lhr) => lhr.environment.benchmarkIndex))),
     );
     const judged = pages.filter((page) => page.transport.judged);
-    const scoreMet = judged.every((page) => page.median.score >= GOAL_SCORE);
-    const lcpMet = judged.every((page) => page.median.lcp <= GOAL_LCP_MS);
-    const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+    const verdicts = judged.map((page) => {
+      const missed = missedBudget(page.path, page.median);
+      return `${page.path} ${missed.length === 0 ? 'met' : `**missed** (${missed.join('; ')})`}`;
+    });
+    const budgets = Object.entries(BUDGETS)
+      .map(([path, budget]) => describeBudget(path, budget))
+      .join('; ');
     const section = [
       HEADING,
       '',
-      `Measured ${new Date().toISOString()} with \`npm run bench:lighthouse\` (Lighthouse ${lighthouseVersion}, headless Chromium ${chromium}, performance category, default mobile form factor and simulated throttling, ${RUNS} runs per page, each column the median of its ${RUNS} runs; host CPU benchmark index ${benchmarkIndex}) on the built app with the embedded database, served over HTTPS (HTTP/2, a self-signed certificate, as a deployment serves it) and over plain HTTP/1.1. Goals, over HTTPS: performance ≥ ${GOAL_SCORE} on both pages (${verdict(scoreMet)}), LCP ≤ ${GOAL_LCP_MS / 1000} s (${verdict(lcpMet)}).`,
+      `Measured ${new Date().toISOString()} with \`npm run bench:lighthouse\` (Lighthouse ${lighthouseVersion}, headless Chromium ${chromium}, performance category, default mobile form factor and simulated throttling, ${RUNS} runs per page, each column the median of its ${RUNS} runs; host CPU benchmark index ${benchmarkIndex}) on the built app with the embedded database, served over HTTPS (HTTP/2, a self-signed certificate, as a deployment serves it) and over plain HTTP/1.1. Budgets, over HTTPS (${budgets}): ${verdicts.join(', ')}.`,
       '',
       `| page | served over | performance (median of ${RUNS}) | LCP | FCP | TBT | CLS | SI |`,
       '|---|---|---|---|---|---|---|---|',
