@@ -79,10 +79,15 @@ export function createStripeProvider({
     return stripe.subscriptions.retrieve(id, { expand: ['schedule'] });
   }
 
-  async function setDefault(customerId: string, paymentMethodId: string) {
+  /** Makes the card the customer's default; answers whether another card was the default. */
+  async function setDefault(customerId: string, paymentMethodId: string): Promise<boolean> {
+    const customer = await stripe.customers.retrieve(customerId);
+    const current = customer.deleted ? null : customer.invoice_settings.default_payment_method;
+    if ((typeof current === 'string' ? current : current?.id) === paymentMethodId) return false;
     await stripe.customers.update(customerId, {
       invoice_settings: { default_payment_method: paymentMethodId },
     });
+    return true;
   }
 
   /** The card's own PaymentMethod on this customer (attaching twice is harmless; another's is not). */
@@ -126,10 +131,9 @@ export function createStripeProvider({
 
     async attachDefaultCard(customerId, token) {
       const method = await attach(customerId, token);
-      await setDefault(customerId, method.id);
       const card = cardOf(method);
       if (!card) throw new PaymentError('invalid_token');
-      return card;
+      return { card, action: null, changed: await setDefault(customerId, method.id) };
     },
 
     async replaceDefaultCard(customerId, token): Promise<CardChange> {
@@ -170,6 +174,7 @@ export function createStripeProvider({
             currency: 'usd',
             description: 'card',
           },
+          changed: false,
         };
       }
       if (setup.status !== 'succeeded') {
@@ -177,9 +182,9 @@ export function createStripeProvider({
           paymentCodeOf(setup.last_setup_error?.code, setup.last_setup_error?.decline_code),
         );
       }
-      await setDefault(customerId, method.id);
+      const changed = await setDefault(customerId, method.id);
       await payOverdue(customerId, method.id);
-      return { card, action: null };
+      return { card, action: null, changed };
     },
 
     async getDefaultCard(customerId) {
