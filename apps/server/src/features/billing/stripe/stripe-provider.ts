@@ -4,10 +4,12 @@ import type { BillingProvider, CardChange, SubscriptionSnapshot } from '../billi
 import { PaymentError } from '../payment-error';
 import { callStripe, paymentCodeOf } from './stripe-errors';
 import type { StripePrices } from './stripe-prices';
+import { membersMetadata, membersOf, quantityFor } from './stripe-seats';
 import {
   cardOf,
   invoiceDocumentOf,
   invoiceSummaryOf,
+  planOf,
   snapshotOf,
   SUBSCRIPTION_EXPAND,
 } from './stripe-snapshot';
@@ -201,11 +203,11 @@ export function createStripeProvider({
         stripe.subscriptions.create(
           {
             customer: customerId,
-            items: [{ price: priceOf(plan), quantity }],
+            items: [{ price: priceOf(plan), quantity: quantityFor(plan, quantity) }],
             payment_behavior: 'allow_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
             // How findSubscriptionByAttempt knows the attempt again after the app died mid-call.
-            metadata: { [ATTEMPT_METADATA_KEY]: idempotencyKey },
+            metadata: { [ATTEMPT_METADATA_KEY]: idempotencyKey, ...membersMetadata(quantity) },
             expand: SUBSCRIPTION_EXPAND,
           },
           { idempotencyKey },
@@ -256,7 +258,13 @@ export function createStripeProvider({
         stripe.subscriptions.update(
           id,
           {
-            items: [{ id: item.id, price: priceOf(plan), quantity: item.quantity ?? 1 }],
+            items: [
+              {
+                id: item.id,
+                price: priceOf(plan),
+                quantity: quantityFor(plan, membersOf(current)),
+              },
+            ],
             proration_behavior: 'always_invoice',
             // The new plan applies only once its prorated invoice is paid.
             payment_behavior: 'pending_if_incomplete',
@@ -287,7 +295,7 @@ export function createStripeProvider({
               start_date: phase.start_date,
               end_date: phase.end_date,
             },
-            { items: [{ price: priceOf(plan), quantity: item.quantity ?? 1 }] },
+            { items: [{ price: priceOf(plan), quantity: quantityFor(plan, membersOf(current)) }] },
           ],
         });
       }
@@ -309,15 +317,19 @@ export function createStripeProvider({
       return snapshot(id);
     },
 
-    async setQuantity(id, quantity) {
+    async setQuantity(id, members) {
       const current = await retrieveRaw(id);
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${id} has no item`);
+      const quantity = quantityFor(planOf(prices, item.price), members);
       if (item.quantity !== quantity) {
         await stripe.subscriptionItems.update(item.id, {
           quantity,
           proration_behavior: 'create_prorations',
         });
+      }
+      if (membersOf(current) !== members) {
+        await stripe.subscriptions.update(id, { metadata: membersMetadata(members) });
       }
       return snapshot(id);
     },
