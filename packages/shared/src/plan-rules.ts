@@ -19,6 +19,8 @@ export interface Plan {
   requiresCard: boolean;
   /** Billed per member of the account (the price is per seat), with proration as they change. */
   perSeat: boolean;
+  /** The fewest seats an interval bills, whatever the member count (1 on a flat plan). */
+  minSeats: number;
 }
 
 /** The one plan catalogue (docs/product.md#what-the-product-does, docs/product.md#entities). Prices are in whole currency units per interval. */
@@ -31,6 +33,7 @@ export const PLANS: readonly Plan[] = [
     interval: 'month',
     requiresCard: false,
     perSeat: false,
+    minSeats: 1,
   },
   {
     id: 'free_plus',
@@ -40,6 +43,7 @@ export const PLANS: readonly Plan[] = [
     interval: 'month',
     requiresCard: true,
     perSeat: false,
+    minSeats: 1,
   },
   {
     id: 'free_plus_ai',
@@ -49,6 +53,7 @@ export const PLANS: readonly Plan[] = [
     interval: 'month',
     requiresCard: true,
     perSeat: false,
+    minSeats: 1,
   },
   {
     id: 'free_pro',
@@ -58,6 +63,8 @@ export const PLANS: readonly Plan[] = [
     interval: 'month',
     requiresCard: true,
     perSeat: true,
+    // docs/billing.md "Prices": 3 × $39 = $117, so Pro never costs less than Plus AI ($99).
+    minSeats: 3,
   },
 ];
 
@@ -112,9 +119,22 @@ export function planRank(id: PlanId): number {
   return PLAN_IDS.indexOf(id);
 }
 
-/** What one interval of a plan costs, in cents, for an account of `seats` members. */
-export function planAmountCents(plan: Plan, seats: number): number {
-  return Math.round(plan.price * 100) * (plan.perSeat ? Math.max(1, seats) : 1);
+/** The plan's price in cents: an interval of a flat plan, or one seat of a per-seat plan. */
+export function planUnitCents(plan: Plan): number {
+  return Math.round(plan.price * 100);
+}
+
+/**
+ * The seats an interval bills (docs/billing.md "Prices"): a per-seat plan bills its members, and
+ * never fewer than its minimum; a flat plan bills one, whatever the members.
+ */
+export function billableSeats(plan: Plan, members: number): number {
+  return plan.perSeat ? Math.max(plan.minSeats, members) : 1;
+}
+
+/** What one interval of a plan costs, in cents, for an account of `members` members. */
+export function planAmountCents(plan: Plan, members: number): number {
+  return planUnitCents(plan) * billableSeats(plan, members);
 }
 
 export interface PlusEligibilityInput {

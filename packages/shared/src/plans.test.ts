@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from './permissions';
 import {
+  billableSeats,
   effectivePlan,
   entitledPlan,
   findPlan,
   isPlusEligible,
   planAmountCents,
+  planRank,
   isSubscriptionUsable,
   PLAN_IDS,
   PLANS,
@@ -52,14 +54,45 @@ describe('entitlement (docs/billing.md)', () => {
     expect(effectivePlan('free_plus', null)).toBe('free_core');
   });
 
-  it('prices per-seat plans by the seat, at least one', () => {
+  it('prices per-seat plans by the seat, never fewer than the plan’s minimum', () => {
     const pro = findPlan('free_pro');
     const plus = findPlan('free_plus');
     if (!pro || !plus) throw new Error('catalogue changed');
     expect(pro.perSeat).toBe(true);
-    expect(planAmountCents(pro, 3)).toBe(pro.price * 100 * 3);
-    expect(planAmountCents(pro, 0)).toBe(pro.price * 100);
+    expect(billableSeats(pro, 7)).toBe(7);
+    expect(planAmountCents(pro, 7)).toBe(pro.price * 100 * 7);
+    for (const members of [0, 1, pro.minSeats]) {
+      expect(planAmountCents(pro, members)).toBe(pro.price * 100 * pro.minSeats);
+    }
     expect(planAmountCents(plus, 7)).toBe(plus.price * 100);
+  });
+});
+
+describe('price order (docs/billing.md "Prices")', () => {
+  /** Far more members than any account has; the rule is checked at every count up to it. */
+  const MAX_MEMBERS = 1_000;
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  it(`every plan costs more than each plan below it, at every member count 1..${MAX_MEMBERS}`, () => {
+    const broken: string[] = [];
+    for (let members = 1; members <= MAX_MEMBERS; members++) {
+      PLANS.forEach((higher, rank) => {
+        for (const lower of PLANS.slice(0, rank)) {
+          const [up, down] = [planAmountCents(higher, members), planAmountCents(lower, members)];
+          if (up <= down) {
+            broken.push(
+              `${members} member(s): ${higher.id} ${money(up)} ≤ ${lower.id} ${money(down)}`,
+            );
+          }
+        }
+      });
+    }
+    // The first few are enough to read what went wrong.
+    expect(broken.slice(0, 5)).toEqual([]);
+  });
+
+  it('lists the plans in the order they rank', () => {
+    expect(PLANS.map((plan) => planRank(plan.id))).toEqual(PLANS.map((_, index) => index));
   });
 });
 

@@ -13,6 +13,7 @@ export const PlanSchema = z.object({
   interval: z.enum(PLAN_INTERVALS),
   requiresCard: z.boolean(),
   perSeat: z.boolean(),
+  minSeats: z.number().int().positive(),
 }) satisfies z.ZodType<Plan>;
 
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);

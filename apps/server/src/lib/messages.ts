@@ -155,6 +155,8 @@ const en = {
     'A payment for this account is being processed. Wait a moment and try again.',
   'error.upgrade_not_higher':
     'Choose a plan above your current one. To move to a lower plan, use the billing page.',
+  'error.plan_already_held':
+    'The account is already on this plan, so nothing was changed. The owner can change the card on the billing page.',
   'error.no_subscription': 'This account has no paid subscription.',
   'error.webhook_signature': 'The webhook signature is missing or does not match.',
   'error.webhook_not_configured': 'Stripe is not configured on this server.',
@@ -358,6 +360,8 @@ const es: Record<MessageKey, string> = {
     'Se está procesando un pago de esta cuenta. Espera un momento y vuelve a intentarlo.',
   'error.upgrade_not_higher':
     'Elige un plan superior al actual. Para pasar a un plan inferior, usa la página de facturación.',
+  'error.plan_already_held':
+    'La cuenta ya tiene este plan, así que no se ha cambiado nada. El propietario puede cambiar la tarjeta en la página de facturación.',
   'error.no_subscription': 'Esta cuenta no tiene una suscripción de pago.',
   'error.webhook_signature': 'La firma del webhook falta o no coincide.',
   'error.webhook_not_configured': 'Stripe no está configurado en este servidor.',

@@ -270,6 +270,14 @@ export class FakeStripe {
           }
           if (p.cancel_at_period_end !== undefined)
             b.setCancelAtPeriodEnd(id, str(p.cancel_at_period_end) === 'true');
+          // Stripe merges metadata keys into what the subscription holds.
+          if (p.metadata) {
+            const sub = b.get(id, 'subscription');
+            sub.metadata = {
+              ...(sub.metadata as Record<string, string>),
+              ...stringsOf(p.metadata),
+            };
+          }
           return this.view(b.get(id, 'subscription'), p);
         },
       ],

@@ -1,9 +1,9 @@
-import { PLANS, planAmountCents, type PlanId } from '@partner-portal/shared/plans';
+import { PLANS, planUnitCents, type PlanId } from '@partner-portal/shared/plans';
 import { createStripeClient } from '../../src/features/billing/stripe/stripe-client';
 import { createStripeProvider } from '../../src/features/billing/stripe/stripe-provider';
 import { FakeStripe } from './fake-stripe-server';
 
-/** The Stripe catalogue the tests configure: one price per paid plan, at the plan's price. */
+/** The Stripe catalogue the tests configure: one price per paid plan, at the plan's price (a seat's, on a per-seat plan). */
 const FAKE_PRICE_IDS: Partial<Record<PlanId, string>> = Object.fromEntries(
   PLANS.filter((plan) => plan.requiresCard).map((plan) => [plan.id, `price_fake_${plan.id}`]),
 );
@@ -14,7 +14,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const prices = Object.fromEntries(
     PLANS.filter((plan) => plan.requiresCard).map((plan) => [
       `price_fake_${plan.id}`,
-      { amount: planAmountCents(plan, 1), currency: plan.currency.code },
+      { amount: planUnitCents(plan), currency: plan.currency.code },
     ]),
   );
   return new FakeStripe({ prices, webhookSecret: FAKE_WEBHOOK_SECRET }).start();

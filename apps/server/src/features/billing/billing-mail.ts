@@ -10,8 +10,9 @@ import { isNotificationActive } from '../notifications/notification-settings.ser
 
 /*
  * What the account owner is told about billing. Plan and card changes obey the owner's
- * notification switches (plan_updated, card_updated); a failed or waiting payment and a
- * cancellation are always sent, since the account loses its plan over them.
+ * notification switches (plan_updated, card_updated), except a card someone else put in place;
+ * a failed or waiting payment and a cancellation are always sent, since the account loses its
+ * plan over them.
  */
 
 const RETRY_TEXT: Record<Locale, (date: string | null) => string> = {
@@ -44,7 +45,8 @@ async function ownerOf(ctx: AppContext, accountId: string) {
 export type BillingNotice =
   | { kind: 'plan_updated'; plan: PlanId; amount: number; currency: string }
   | { kind: 'plan_scheduled'; plan: PlanId; current: PlanId; at: Date }
-  | { kind: 'card_updated'; card: CardSummary }
+  /** `always`: sent whatever the owner's switch says (someone else changed the card). */
+  | { kind: 'card_updated'; card: CardSummary; always: boolean }
   | {
       kind: 'payment_failed' | 'payment_action_required';
       amount: number;
@@ -107,7 +109,8 @@ export async function notifyOwner(
 ): Promise<void> {
   const owner = await ownerOf(ctx, accountId);
   if (!owner) return;
-  const toggle = SWITCH_OF[notice.kind];
+  const toggle =
+    notice.kind === 'card_updated' && notice.always ? undefined : SWITCH_OF[notice.kind];
   if (toggle && !(await isNotificationActive(ctx.db, owner.id, toggle))) return;
   const locale = toLocale(owner.locale);
   const template: MailTemplate = notice.kind;

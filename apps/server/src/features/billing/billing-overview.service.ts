@@ -4,6 +4,7 @@ import {
   findPlan,
   PlanIdSchema,
   planAmountCents,
+  planUnitCents,
   SubscriptionStatusSchema,
   type PlanId,
 } from '@partner-portal/shared/plans';
@@ -71,7 +72,7 @@ export async function getBillingOverview(ctx: AppContext, actor: Actor): Promise
     seats: seats
       ? {
           count: seats,
-          price: Math.round(plan.price * 100),
+          price: planUnitCents(plan),
           cycle_end: snapshot ? snapshot.periodEnd.toISOString() : null,
         }
       : null,

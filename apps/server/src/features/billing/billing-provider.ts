@@ -46,6 +46,12 @@ export interface SubscriptionSnapshot {
 export interface CardChange {
   card: CardSummary;
   action: WaitingPayment | null;
+  /**
+   * This call made the card the customer's default. False while it waits for its holder, and
+   * when it already was the default (a repeat or retried call): the app announces a new card
+   * once (card-change.ts).
+   */
+  changed: boolean;
 }
 
 interface InvoicePage {
@@ -62,7 +68,7 @@ export interface BillingProvider {
   readonly publishableKey: string | null;
   createCustomer(input: { name: string; email: string; idempotencyKey: string }): Promise<string>;
   /** Makes a card token the default card for a first subscription (its payment proves it). */
-  attachDefaultCard(customerId: string, token: string): Promise<CardSummary>;
+  attachDefaultCard(customerId: string, token: string): Promise<CardChange>;
   /**
    * Replaces the default card of a paying customer: the new card is checked first (its holder
    * may have to authenticate), then an unpaid renewal is paid with it.

@@ -208,15 +208,19 @@ describe('changing plans', () => {
     expect(proration.status).toBe('paid');
   });
 
-  it('per-seat plans bill the members, and a new member changes the count', async () => {
+  it('per-seat plans bill the members, at least the minimum, and a new member changes the count', async () => {
     const owner = await payingOwner(env.app, db(), 'free_pro');
-    expect((await overview(owner.token)).seats).toMatchObject({ count: 1, price: 3900 });
+    expect(await overview(owner.token)).toMatchObject({
+      seats: { count: 1, price: 3900 },
+      amount: 11700,
+    });
     const { user } = await createUser(db(), { account: owner.account, permission: 'user' });
     expect(user).toBeTruthy();
     await syncSeats(createTestContext(env.database), owner.account.id);
     const shown = await overview(owner.token);
     expect(shown.seats.count).toBe(2);
-    expect(shown.amount).toBe(7800);
+    // Two members are still Pro's minimum of three seats.
+    expect(shown.amount).toBe(11700);
     const [row] = await db()
       .select()
       .from(subscriptions)
@@ -224,6 +228,28 @@ describe('changing plans', () => {
         and(eq(subscriptions.accountId, owner.account.id), eq(subscriptions.status, 'active')),
       );
     expect(row?.seats).toBe(2);
+  });
+});
+
+describe('moving up to a per-seat plan', () => {
+  it('Plus → Pro for one member charges Pro’s minimum of seats, less the unused Plus', async () => {
+    const owner = await payingOwner(env.app, db());
+    const up = await choosePlan(owner.token, 'free_pro');
+    expect(up.json().data).toMatchObject({ plan: 'free_pro', subscription: 'active' });
+    const { invoices } = (
+      await apiCall(env.app, owner.token, 'GET', '/api/account/billing/invoices')
+    ).json().data;
+    const [latest] = invoices;
+    expect(latest).toMatchObject({ status: 'paid' });
+    expect(latest.total).toBeGreaterThan(0);
+    const lines = (
+      await apiCall(env.app, owner.token, 'GET', `/api/account/billing/invoices/${latest.id}`)
+    ).json().data.lines as { quantity: number; amount: number }[];
+    // The credit line explains what is taken off; the charge is for three Pro seats.
+    expect(lines.map((line) => [line.quantity, Math.sign(line.amount)])).toEqual([
+      [1, -1],
+      [3, 1],
+    ]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { findPlan } from '@partner-portal/shared/plans';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import type { Caller } from '../../lib/audit';
 import { announceChange } from './billing-events.service';
@@ -7,14 +6,15 @@ import { findOpenSubscription, isLive, recordSnapshot } from './subscription-rec
 
 /**
  * Members joined or left: a per-seat plan bills the new count from now on, prorated onto the
- * next invoice by the provider. The membership change itself stands whatever the provider says:
- * a failure here is logged, and the next change reconciles the count.
+ * next invoice by the provider. A flat plan bills nothing more, but the provider keeps the count
+ * too, so a move up to a per-seat plan bills every member (docs/billing.md "Prices"). The
+ * membership change itself stands whatever the provider says: a failure here is logged, and the
+ * next change reconciles the count.
  */
 export async function syncSeats(ctx: AppContext, accountId: string): Promise<void> {
   try {
     const open = await findOpenSubscription(ctx.db, accountId);
     if (!open || !isLive(open) || !open.providerSubscriptionId) return;
-    if (!findPlan(open.plan)?.perSeat) return;
     const seats = await countSeats(ctx, accountId);
     if (seats === open.seats) return;
     const snapshot = await ctx.billing.setQuantity(open.providerSubscriptionId, seats);

@@ -327,17 +327,38 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('%s', (name)
   });
 
   it('seats on a per-seat plan change the quantity, prorated onto the next invoice', async () => {
-    const { customerId, snapshot } = await subscribed('4242424242424242', 'free_pro', 2);
-    expect(snapshot.quantity).toBe(2);
-    expect((await h().provider.setQuantity(snapshot.id, 3)).quantity).toBe(3);
+    const { customerId, snapshot } = await subscribed('4242424242424242', 'free_pro', 3);
+    expect(snapshot.quantity).toBe(3);
+    expect((await h().provider.setQuantity(snapshot.id, 4)).quantity).toBe(4);
     await h().advanceTo(customerId, new Date(snapshot.periodEnd.getTime() + 1000));
     const { invoices } = await h().provider.listInvoices(customerId, { limit: 10 });
     expect(invoices).toHaveLength(2);
     const document = (await documentsOf(customerId)).find((doc) =>
       doc.lines.some((line) => line.proration && line.amount > 0),
     );
-    expect(document?.total).toBeGreaterThan(price('free_pro', 3));
+    expect(document?.total).toBeGreaterThan(price('free_pro', 4));
   });
+
+  it.each([
+    [2, 3],
+    [5, 5],
+  ])(
+    'bills Plus once for %i members; Plus → Pro charges %i seats, never $0',
+    async (members, seats) => {
+      const { customerId, snapshot } = await subscribed('4242424242424242', 'free_plus', members);
+      expect((await h().provider.listInvoices(customerId, { limit: 10 })).invoices).toMatchObject([
+        { total: price('free_plus') },
+      ]);
+      const upgraded = await h().provider.upgradeNow(snapshot.id, 'free_pro', randomUUID());
+      expect(upgraded).toMatchObject({ plan: 'free_pro', quantity: members, status: 'active' });
+      const document = (await documentsOf(customerId)).find((doc) =>
+        doc.lines.some((line) => line.proration && line.amount < 0),
+      );
+      const charged = document?.lines.find((line) => line.amount > 0);
+      expect(charged?.quantity).toBe(seats);
+      expect(document?.total).toBeGreaterThan(0);
+    },
+  );
 
   it('cancels at once', async () => {
     const { snapshot } = await subscribed('4242424242424242');

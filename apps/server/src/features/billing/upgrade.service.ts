@@ -9,6 +9,7 @@ import { recordChange, type Caller } from '../../lib/audit';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
 import { announceChange } from './billing-events.service';
+import { announceCardChange, holdsCardThatPaid } from './card-change';
 import { PaymentError } from './payment-error';
 import {
   findOpenSubscription,
@@ -116,7 +117,9 @@ async function subscribe(
       input.plan,
     );
   }
-  await ctx.billing.attachDefaultCard(customerId, input.token);
+  const replacing = await holdsCardThatPaid(ctx, actor.accountId, customerId);
+  const card = await ctx.billing.attachDefaultCard(customerId, input.token);
+  if (replacing && card.changed) await announceCardChange(ctx, by, card.card);
   let snapshot: SubscriptionSnapshot;
   try {
     snapshot = await ctx.billing.createSubscription({
@@ -135,8 +138,8 @@ async function subscribe(
 
 /**
  * A paying account: the new card replaces the old one (its holder may have to approve it), then
- * a higher plan applies now, prorated. The same plan only changes the card, which also pays a
- * failed renewal.
+ * a higher plan applies now, prorated. The plan already held is refused: changing only the card
+ * is the owner's card route (docs/billing.md "A new card").
  */
 async function changeLive(
   ctx: AppContext,
@@ -150,19 +153,24 @@ async function changeLive(
   if (planRank(input.plan) < planRank(row.plan as PlanId)) {
     throw new AppError('bad_request', 'error.upgrade_not_higher', { inputError: 'plan' });
   }
+  if (input.plan === row.plan) {
+    // A repeat call (after the cardholder acted) may find its upgrade already recorded by a
+    // webhook or a parallel call: it answers how it went and touches no card.
+    if (!input.stripe)
+      throw new AppError('conflict', 'error.plan_already_held', { inputError: 'plan' });
+    return settle(ctx, by, row, await ctx.billing.getSubscription(providerId), input.plan);
+  }
   const change = await ctx.billing.replaceDefaultCard(customerId, input.token);
   if (change.action) {
     const action = actionOf(change.action);
     if (action) return action;
   }
-  const snapshot =
-    input.plan === row.plan
-      ? await ctx.billing.getSubscription(providerId)
-      : await ctx.billing.upgradeNow(
-          providerId,
-          input.plan,
-          `upgrade:${providerId}:${row.plan}:${input.plan}:${row.currentPeriodStart?.toISOString() ?? ''}`,
-        );
+  if (change.changed) await announceCardChange(ctx, by, change.card);
+  const snapshot = await ctx.billing.upgradeNow(
+    providerId,
+    input.plan,
+    `upgrade:${providerId}:${row.plan}:${input.plan}:${row.currentPeriodStart?.toISOString() ?? ''}`,
+  );
   return settle(ctx, by, row, snapshot, input.plan);
 }
 

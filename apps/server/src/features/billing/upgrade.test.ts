@@ -185,13 +185,17 @@ describe('upgrading with a card', () => {
     expect(await invoicesOf(owner.account.id)).toHaveLength(1);
   });
 
-  it('a double submit after success charges nothing more', async () => {
+  it('a double submit after success is the plan already held: 409, nothing more charged', async () => {
     const owner = await payingOwner(env.app, db());
     const again = await postUpgrade(env.app, owner.token, {
       plan: 'free_plus',
       token: owner.cardToken,
     });
-    expect(again.json().data).toEqual({ plan: 'free_plus', subscription: 'active' });
+    expect(again.statusCode).toBe(409);
+    expect(await accountOf(owner.account.id)).toMatchObject({
+      plan: 'free_plus',
+      subscriptionStatus: 'active',
+    });
     expect(await chargesOf(owner.account.id)).toHaveLength(1);
   });
 

@@ -98,6 +98,20 @@ describe('/account/billing', () => {
   });
 
   it.each([
+    [1, 'Minimum of 3 members × $39.00 = $117.00 per month (1 member today)'],
+    [4, '4 members × $39.00 = $156.00 per month'],
+  ])('prices Pro for %i member(s) as billed (docs/billing.md "Prices")', async (count, text) => {
+    renderBilling(
+      overview({
+        plan: 'free_pro',
+        amount: 3900 * Math.max(3, count),
+        seats: { count, price: 3900, cycle_end: '2026-12-01T00:00:00.000Z' },
+      }),
+    );
+    expect(await screen.findByTestId('billing-price')).toHaveTextContent(text);
+  });
+
+  it.each([
     ['requires_payment_method', 'Your latest payment failed', 'Update card'],
     ['requires_action', 'You need to authorize your payment', 'Authorize the payment'],
     ['canceled', 'Your subscription has been canceled', 'Choose a plan'],

@@ -87,6 +87,13 @@ describe('/account/upgrade', () => {
     expect(getSession()).toMatchObject({ plan: 'free_plus_ai', subscription: 'active' });
   });
 
+  it('sums up Pro per member with its minimum before the card is taken', async () => {
+    renderUpgrade({}, '/account/upgrade?plan=free_pro');
+    expect(await screen.findByTestId('upgrade-summary')).toHaveTextContent(
+      'You pay $39.00 per member, for at least 3 members ($117.00 or more), today and then every month until you cancel.',
+    );
+  });
+
   it('asks the cardholder in a dialog, then repeats the call with the first answer', async () => {
     let calls = 0;
     const { sent } = renderUpgrade({

@@ -6,7 +6,7 @@ import {
 } from '@partner-portal/shared/billing';
 import { LocalCardInputSchema, LocalCardTokenSchema } from '@partner-portal/shared/card';
 import type { AppContext } from '../../../lib/app-context';
-import { requireActor } from '../../../lib/auth-guard';
+import { requireCaller } from '../../../lib/auth-guard';
 import { rateLimitFor } from '../../../lib/rate-limit';
 import { ok } from '../../../lib/reply';
 import { localProcessorDeps } from '../create-billing-provider';
@@ -45,7 +45,7 @@ export const localProcessorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
     async (request) => {
       const { client_secret: secret, outcome } = request.body;
-      return ok(await approvePayment(ctx, requireActor(request), secret, outcome));
+      return ok(await approvePayment(ctx, requireCaller(request), secret, outcome));
     },
   );
 };

@@ -322,18 +322,21 @@ describe('plan changes', () => {
     expect((await getSubscription(deps(), snapshot.id)).status).toBe('canceled');
   });
 
-  it('per-seat plans prorate a seat change onto the next invoice', async () => {
+  it('per-seat plans bill their minimum, and prorate a change in seats billed onto the next invoice', async () => {
     const { customerId, snapshot } = await subscribe('4242424242424242', 'free_pro', 2);
-    expect((await invoicesOf(customerId))[0]?.total).toBe(7800);
+    // Two members, billed as Pro's minimum of three seats.
+    expect((await invoicesOf(customerId))[0]?.total).toBe(11700);
     clock = new Date(
       snapshot.periodStart.getTime() +
         (snapshot.periodEnd.getTime() - snapshot.periodStart.getTime()) / 2,
     );
+    // The third member still fits the minimum; the fourth is a seat more.
     await setQuantity(deps(), snapshot.id, 3);
+    await setQuantity(deps(), snapshot.id, 4);
     await renewNow(customerId, snapshot.id);
     const renewal = (await invoicesOf(customerId)).at(-1);
     expect(renewal?.lines.map((line) => [line.quantity, line.amount, line.proration])).toEqual([
-      [3, 11700, false],
+      [4, 15600, false],
       [1, 1950, true],
     ]);
   });

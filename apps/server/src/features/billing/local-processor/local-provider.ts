@@ -11,7 +11,7 @@ import {
 } from './processor-cards';
 import { findInvoice, listInvoices, type LocalInvoiceRow } from './processor-invoices';
 import { cancelNow } from './processor-lifecycle';
-import type { ProcessorDeps } from './processor-snapshot';
+import { loadCustomer, type ProcessorDeps } from './processor-snapshot';
 import {
   createCustomer,
   createSubscription,
@@ -56,8 +56,13 @@ export function createLocalProvider(deps: ProcessorDeps): BillingProvider {
     createCustomer: (input) => createCustomer(deps, input),
     async attachDefaultCard(customerId, token) {
       const card = await attachPaymentMethod(deps.db, customerId, token);
+      const customer = await loadCustomer(deps.db, customerId);
       await setDefaultPaymentMethod(deps.db, customerId, card.id);
-      return summaryOf(card);
+      return {
+        card: summaryOf(card),
+        action: null,
+        changed: customer.defaultPaymentMethodId !== card.id,
+      };
     },
     async replaceDefaultCard(customerId, token) {
       return (await changeDefaultCard(deps, customerId, token)).change;

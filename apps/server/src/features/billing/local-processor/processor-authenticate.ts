@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { CardSummary } from '@partner-portal/shared/card';
 import type { Db } from '../../../db/client';
 import { localInvoices, localSubscriptions } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
@@ -130,6 +131,8 @@ export async function authenticatePayment(
   status: 'succeeded' | 'requires_payment_method';
   customerId: string;
   events: ProcessorEvent[];
+  /** The card an approved card check just made the default (the app announces it). */
+  newDefaultCard: CardSummary | null;
 }> {
   return deps.db.transaction(async (tx) => {
     const waiting = await findWaitingIntent(tx, clientSecret);
@@ -150,7 +153,14 @@ export async function authenticatePayment(
       outcome === 'complete'
         ? await onApproved(tx, deps, intent, now)
         : await onRefused(tx, intent, now);
-    return { status, customerId: customer.id, events };
+    const proved = outcome === 'complete' && intent.purpose === 'setup';
+    const card = proved ? await findPaymentMethod(tx, intent.paymentMethodId) : null;
+    return {
+      status,
+      customerId: customer.id,
+      events,
+      newDefaultCard: card ? summaryOf(card) : null,
+    };
   });
 }
 
@@ -170,7 +180,7 @@ export async function changeDefaultCard(
     const now = customerNow(deps.now(), customer.clockOffsetMs);
     // Already the default: the repeat call after its holder approved it, or a retried call.
     if (customer.defaultPaymentMethodId === card.id) {
-      return { change: { card: summaryOf(card), action: null }, events: [] };
+      return { change: { card: summaryOf(card), action: null, changed: false }, events: [] };
     }
     const proof = await charge(tx, deps.key, {
       customerId,
@@ -194,6 +204,7 @@ export async function changeDefaultCard(
             currency: 'usd',
             description: proof.intent.description,
           },
+          changed: false,
         },
         events: [],
       };
@@ -201,6 +212,6 @@ export async function changeDefaultCard(
     await markOffSessionReady(tx, card.id);
     await setDefaultPaymentMethod(tx, customerId, card.id);
     const events = await retryOverdue(tx, deps, customerId, now);
-    return { change: { card: summaryOf(card), action: null }, events };
+    return { change: { card: summaryOf(card), action: null, changed: true }, events };
   });
 }

@@ -1,6 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InvoiceLine } from '@partner-portal/shared/billing';
-import { findPlan, PlanIdSchema, type Plan, type PlanId } from '@partner-portal/shared/plans';
+import {
+  billableSeats,
+  findPlan,
+  PlanIdSchema,
+  planUnitCents,
+  type Plan,
+  type PlanId,
+} from '@partner-portal/shared/plans';
 import type { Db } from '../../../db/client';
 import {
   localCustomers,
@@ -36,15 +43,18 @@ export function planFor(id: string): Plan {
 
 const planIdOrNull = (id: string | null): PlanId | null => PlanIdSchema.safeParse(id).data ?? null;
 
-/** One invoice line of `share` of a period of `plan` for `quantity` seats (negative: credit). */
+/**
+ * One invoice line of `share` of a period of `plan` for an account of `members` members
+ * (negative: credit), billing the seats the plan bills for them (docs/billing.md "Prices").
+ */
 export function planLine(
   plan: Plan,
-  quantity: number,
+  members: number,
   period: { start: Date; end: Date },
   options: { share?: number; credit?: boolean } = {},
 ): InvoiceLine {
-  const seats = plan.perSeat ? Math.max(1, quantity) : 1;
-  const unit = Math.round(plan.price * 100 * (options.share ?? 1)) * (options.credit ? -1 : 1);
+  const seats = billableSeats(plan, members);
+  const unit = Math.round(planUnitCents(plan) * (options.share ?? 1)) * (options.credit ? -1 : 1);
   return {
     description: plan.name,
     quantity: seats,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PlanId } from '@partner-portal/shared/plans';
+import { billableSeats, type PlanId } from '@partner-portal/shared/plans';
 import type { Db } from '../../../db/client';
 import { localCustomers, localInvoiceItems, localSubscriptions } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
@@ -253,8 +253,8 @@ export function setCancelAtPeriodEnd(deps: ProcessorDeps, id: string, cancel: bo
 }
 
 /**
- * Seats on a per-seat plan: the change is prorated for the rest of the period onto the next
- * invoice, as Stripe's `create_prorations` does.
+ * The account's members changed: on a per-seat plan the change in seats billed is prorated for
+ * the rest of the period onto the next invoice, as Stripe's `create_prorations` does.
  */
 export async function setQuantity(
   deps: ProcessorDeps,
@@ -266,18 +266,19 @@ export async function setQuantity(
     requireLive(sub.status);
     if (sub.quantity === quantity) return;
     const plan = planFor(sub.plan);
-    if (plan.perSeat) {
+    // Seats billed, not members: below a per-seat plan's minimum a member changes nothing.
+    const change = billableSeats(plan, quantity) - billableSeats(plan, sub.quantity);
+    if (change !== 0) {
       const customer = await loadCustomer(tx, sub.customerId);
       const now = customerNow(deps.now(), customer.clockOffsetMs);
       const share = remainingShare(sub.currentPeriodStart, sub.currentPeriodEnd, now);
-      const change = quantity - sub.quantity;
       const line = planLine(
         plan,
         Math.abs(change),
         { start: now, end: sub.currentPeriodEnd },
         { share, credit: change < 0 },
       );
-      // planLine bills at least one seat; a seat change bills exactly the seats changed.
+      // planLine bills at least the plan's minimum; a seat change bills exactly the seats changed.
       line.quantity = Math.abs(change);
       line.amount = line.unit_amount * line.quantity;
       await tx.insert(localInvoiceItems).values({ subscriptionId: sub.id, line });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, outbox, subscriptions, webhookEvents } from '../../../db/schema/index';
+import {
+  accounts,
+  auditEvents,
+  outbox,
+  subscriptions,
+  webhookEvents,
+} from '../../../db/schema/index';
 import { apiCall, postUpgrade } from '../../../../test/billing-helpers';
 import type { FakeStripe } from '../../../../test/fake-stripe/fake-stripe-server';
 import {
@@ -266,5 +272,38 @@ describe('Stripe webhooks', () => {
       plan: 'free_plus',
       subscriptionStatus: 'active',
     });
+  });
+});
+
+describe('card changes on Stripe', () => {
+  it('the plan already held is a 409; an admin’s upgrade with a card is logged and told once', async () => {
+    const { owner } = await subscriberWith('4242424242424242');
+    const admin = await signedInUser(env.app, db(), {
+      account: owner.account,
+      permission: 'admin',
+    });
+    const token = fake.books.paymentMethod('pm_card_mastercard').id;
+    const same = await postUpgrade(env.app, admin.token, { plan: 'free_plus', token });
+    expect(same.statusCode).toBe(409);
+    const up = await postUpgrade(env.app, admin.token, { plan: 'free_plus_ai', token });
+    expect(up.json().data).toEqual({ plan: 'free_plus_ai', subscription: 'active' });
+    await fake.deliverEvents(deliver);
+    const billing = (await apiCall(env.app, owner.token, 'GET', '/api/account/billing')).json();
+    expect(billing.data.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    const logged = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.accountId, owner.account.id),
+          eq(auditEvents.action, 'account.card_updated'),
+        ),
+      );
+    expect(logged.map((row) => row.actorId)).toEqual([admin.user.id]);
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, owner.user.email), eq(outbox.template, 'card_updated')));
+    expect(mails).toHaveLength(1);
   });
 });

@@ -4,10 +4,12 @@ import type { BillingProvider, CardChange, SubscriptionSnapshot } from '../billi
 import { PaymentError } from '../payment-error';
 import { callStripe, paymentCodeOf } from './stripe-errors';
 import type { StripePrices } from './stripe-prices';
+import { membersMetadata, membersOf, quantityFor } from './stripe-seats';
 import {
   cardOf,
   invoiceDocumentOf,
   invoiceSummaryOf,
+  planOf,
   snapshotOf,
   SUBSCRIPTION_EXPAND,
 } from './stripe-snapshot';
@@ -79,10 +81,15 @@ export function createStripeProvider({
     return stripe.subscriptions.retrieve(id, { expand: ['schedule'] });
   }
 
-  async function setDefault(customerId: string, paymentMethodId: string) {
+  /** Makes the card the customer's default; answers whether another card was the default. */
+  async function setDefault(customerId: string, paymentMethodId: string): Promise<boolean> {
+    const customer = await stripe.customers.retrieve(customerId);
+    const current = customer.deleted ? null : customer.invoice_settings.default_payment_method;
+    if ((typeof current === 'string' ? current : current?.id) === paymentMethodId) return false;
     await stripe.customers.update(customerId, {
       invoice_settings: { default_payment_method: paymentMethodId },
     });
+    return true;
   }
 
   /** The card's own PaymentMethod on this customer (attaching twice is harmless; another's is not). */
@@ -126,10 +133,9 @@ export function createStripeProvider({
 
     async attachDefaultCard(customerId, token) {
       const method = await attach(customerId, token);
-      await setDefault(customerId, method.id);
       const card = cardOf(method);
       if (!card) throw new PaymentError('invalid_token');
-      return card;
+      return { card, action: null, changed: await setDefault(customerId, method.id) };
     },
 
     async replaceDefaultCard(customerId, token): Promise<CardChange> {
@@ -170,6 +176,7 @@ export function createStripeProvider({
             currency: 'usd',
             description: 'card',
           },
+          changed: false,
         };
       }
       if (setup.status !== 'succeeded') {
@@ -177,9 +184,9 @@ export function createStripeProvider({
           paymentCodeOf(setup.last_setup_error?.code, setup.last_setup_error?.decline_code),
         );
       }
-      await setDefault(customerId, method.id);
+      const changed = await setDefault(customerId, method.id);
       await payOverdue(customerId, method.id);
-      return { card, action: null };
+      return { card, action: null, changed };
     },
 
     async getDefaultCard(customerId) {
@@ -196,11 +203,11 @@ export function createStripeProvider({
         stripe.subscriptions.create(
           {
             customer: customerId,
-            items: [{ price: priceOf(plan), quantity }],
+            items: [{ price: priceOf(plan), quantity: quantityFor(plan, quantity) }],
             payment_behavior: 'allow_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
             // How findSubscriptionByAttempt knows the attempt again after the app died mid-call.
-            metadata: { [ATTEMPT_METADATA_KEY]: idempotencyKey },
+            metadata: { [ATTEMPT_METADATA_KEY]: idempotencyKey, ...membersMetadata(quantity) },
             expand: SUBSCRIPTION_EXPAND,
           },
           { idempotencyKey },
@@ -251,7 +258,13 @@ export function createStripeProvider({
         stripe.subscriptions.update(
           id,
           {
-            items: [{ id: item.id, price: priceOf(plan), quantity: item.quantity ?? 1 }],
+            items: [
+              {
+                id: item.id,
+                price: priceOf(plan),
+                quantity: quantityFor(plan, membersOf(current)),
+              },
+            ],
             proration_behavior: 'always_invoice',
             // The new plan applies only once its prorated invoice is paid.
             payment_behavior: 'pending_if_incomplete',
@@ -282,7 +295,7 @@ export function createStripeProvider({
               start_date: phase.start_date,
               end_date: phase.end_date,
             },
-            { items: [{ price: priceOf(plan), quantity: item.quantity ?? 1 }] },
+            { items: [{ price: priceOf(plan), quantity: quantityFor(plan, membersOf(current)) }] },
           ],
         });
       }
@@ -304,15 +317,19 @@ export function createStripeProvider({
       return snapshot(id);
     },
 
-    async setQuantity(id, quantity) {
+    async setQuantity(id, members) {
       const current = await retrieveRaw(id);
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${id} has no item`);
+      const quantity = quantityFor(planOf(prices, item.price), members);
       if (item.quantity !== quantity) {
         await stripe.subscriptionItems.update(item.id, {
           quantity,
           proration_behavior: 'create_prorations',
         });
+      }
+      if (membersOf(current) !== members) {
+        await stripe.subscriptions.update(id, { metadata: membersMetadata(members) });
       }
       return snapshot(id);
     },

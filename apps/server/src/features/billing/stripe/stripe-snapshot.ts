@@ -13,6 +13,7 @@ import type {
   WaitingPayment,
 } from '../billing-provider';
 import { planOfPrice, type StripePrices } from './stripe-prices';
+import { membersOf } from './stripe-seats';
 
 /*
  * Stripe's objects read as the app's provider answers (docs/billing.md "Stripe"). Stripe's own
@@ -26,7 +27,11 @@ const at = (seconds: number) => new Date(seconds * 1000);
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-function planOf(prices: StripePrices, price: string | Stripe.Price | null | undefined) {
+/** The app's plan for a Stripe price; a price STRIPE_PRICES does not name is a setup error. */
+export function planOf(
+  prices: StripePrices,
+  price: string | Stripe.Price | null | undefined,
+): PlanId {
   const priceId = idOf(price);
   const plan = priceId ? planOfPrice(prices, priceId) : null;
   if (!plan) {
@@ -136,7 +141,8 @@ export async function snapshotOf(
     customerId: idOf(subscription.customer) ?? '',
     status: statusOf(subscription.status),
     plan,
-    quantity: item.quantity ?? 1,
+    // The members, as the app gave them; Stripe's item quantity is the seats billed for them.
+    quantity: membersOf(subscription),
     periodStart: at(item.current_period_start),
     periodEnd: at(item.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,

@@ -1,6 +1,11 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Plan, PlanId } from '@partner-portal/shared/plans';
+import {
+  planAmountCents,
+  planUnitCents,
+  type Plan,
+  type PlanId,
+} from '@partner-portal/shared/plans';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@partner-portal/shared/money';
@@ -16,13 +21,24 @@ const FEATURE_COUNT: Record<PlanId, number> = {
 function PlanPrice({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation();
   if (plan.price === 0) return <>{t('billing.plans.free')}</>;
-  const amount = formatMoney(Math.round(plan.price * 100), plan.currency.code, i18n.language);
+  const money = (cents: number) => formatMoney(cents, plan.currency.code, i18n.language);
+  const interval = t(`billing.interval.${plan.interval}`);
   return (
     <>
       {t(plan.perSeat ? 'billing.plans.price_per_seat' : 'billing.plans.price', {
-        amount,
-        interval: t(`billing.interval.${plan.interval}`),
+        amount: money(planUnitCents(plan)),
+        interval,
       })}
+      {/* docs/billing.md "Prices": the least a per-seat plan costs, said before the card is asked. */}
+      {plan.perSeat && plan.minSeats > 1 ? (
+        <span className="block font-normal text-muted-foreground">
+          {t('billing.plans.minimum_seats', {
+            seats: plan.minSeats,
+            minimum: money(planAmountCents(plan, plan.minSeats)),
+            interval,
+          })}
+        </span>
+      ) : null}
     </>
   );
 }

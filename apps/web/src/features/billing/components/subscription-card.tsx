@@ -7,7 +7,7 @@ import {
   type BillingOverview,
   type PaymentsSettings,
 } from '@partner-portal/shared/billing';
-import { findPlan, type PlanId } from '@partner-portal/shared/plans';
+import { billableSeats, findPlan, type PlanId } from '@partner-portal/shared/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { openConfirmDialog } from '@/components/ui/confirm-dialog-store';
@@ -160,12 +160,19 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
             {overview.amount === 0
               ? t('billing.plans.free')
               : overview.seats
-                ? t('billing.overview.seats_price', {
-                    count: overview.seats.count,
-                    price: money(overview.seats.price),
-                    amount: money(overview.amount),
-                    interval: t(`billing.interval.${overview.interval}`),
-                  })
+                ? t(
+                    // Fewer members than the plan's minimum: the minimum is what is billed.
+                    plan && billableSeats(plan, overview.seats.count) > overview.seats.count
+                      ? 'billing.overview.seats_minimum'
+                      : 'billing.overview.seats_price',
+                    {
+                      count: overview.seats.count,
+                      seats: plan?.minSeats,
+                      price: money(overview.seats.price),
+                      amount: money(overview.amount),
+                      interval: t(`billing.interval.${overview.interval}`),
+                    },
+                  )
                 : t('billing.plans.price', {
                     amount: money(overview.amount),
                     interval: t(`billing.interval.${overview.interval}`),

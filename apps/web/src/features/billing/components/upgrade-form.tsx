@@ -6,7 +6,13 @@ import {
   type PaymentsSettings,
   type UpgradeResponse,
 } from '@partner-portal/shared/billing';
-import { findPlan, PlanIdSchema, planAmountCents, type PlanId } from '@partner-portal/shared/plans';
+import {
+  findPlan,
+  PlanIdSchema,
+  planAmountCents,
+  planUnitCents,
+  type PlanId,
+} from '@partner-portal/shared/plans';
 import { UPGRADE_REDIRECT_DELAY_MS } from '@partner-portal/shared/constants';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
@@ -100,8 +106,10 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
           {chosen ? (
             <p className="text-sm text-muted-foreground" data-testid="upgrade-summary">
               {t(chosen.perSeat ? 'billing.upgrade.summary_per_seat' : 'billing.upgrade.summary', {
-                amount: formatMoney(
-                  planAmountCents(chosen, 1),
+                amount: formatMoney(planUnitCents(chosen), chosen.currency.code, i18n.language),
+                seats: chosen.minSeats,
+                minimum: formatMoney(
+                  planAmountCents(chosen, chosen.minSeats),
                   chosen.currency.code,
                   i18n.language,
                 ),
