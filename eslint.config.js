@@ -26,6 +26,7 @@ const onlySessionServiceMints = {
  * services below, nothing else. Route files compose services; services depend one way.
  */
 const SERVER_ENTRY_POINTS = [
+  'account/additional-account.service',
   'analytics/report-queries',
   'analytics/report-scope.service',
   'analytics/workbook-access.service',
@@ -33,6 +34,7 @@ const SERVER_ENTRY_POINTS = [
   'audit/audit-list.service',
   'auth/impersonation.service',
   'auth/session.service',
+  'auth/sign-in-intent',
   'billing/billing-customer',
   'billing/billing-seats',
   'billing/plan-change.service',
@@ -42,6 +44,7 @@ const SERVER_ENTRY_POINTS = [
   'insights/insight-digest',
   'notifications/notification-settings.service',
   'social/social-signin.service',
+  'team/invite-acceptance.service',
   'team/invited-signup.service',
   'team/member-removal.service',
   'team/member-update.service',

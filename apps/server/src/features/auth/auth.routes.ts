@@ -28,7 +28,20 @@ import {
 import { signInWithPassword, signOut, switchAccount } from './auth.service';
 import { signInAsImpersonator } from './impersonation.service';
 import { completeOtpChallenge } from './otp.service';
+import type { IntentAppliers } from './sign-in-intent';
+import { createAdditionalAccount } from '../account/additional-account.service';
+import { joinInvitedAccount } from '../team/invite-acceptance.service';
 import { requestMeta } from '../../lib/request-meta';
+
+/**
+ * What a first factor may leave in an OTP challenge, and the feature that writes it once the code
+ * is right (docs/security.md "Nothing is written before the second factor"). Composed here, in
+ * the routes, so the auth services need not depend on the features that sign-in serves.
+ */
+const SIGN_IN_INTENTS: IntentAppliers = {
+  create_account: createAdditionalAccount,
+  accept_invite: joinInvitedAccount,
+};
 
 export const authRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
@@ -164,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       ok(
         rememberSignedIn(
           reply,
-          await completeOtpChallenge(ctx, request.body, requestMeta(request)),
+          await completeOtpChallenge(ctx, request.body, requestMeta(request), SIGN_IN_INTENTS),
         ),
       ),
   );

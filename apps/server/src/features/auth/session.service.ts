@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, sessions, users } from '../../db/schema/index';
-import type { AppContext } from '../../lib/app-context';
+import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { issueOneTimeToken } from '../../lib/one-time-token';
@@ -14,6 +14,7 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { findSigninAccountId, getCurrentUser } from '../user/current-user.service';
+import type { AppliedIntent, PendingIntent, SignInIntent } from './sign-in-intent';
 
 /*
  * The only module that mints sessions (docs/security.md "One way to a session"); ESLint keeps
@@ -59,11 +60,16 @@ async function issueSession(
   return { token: session.token, ...(await getCurrentUser(db, input.userId, input.accountId)) };
 }
 
-export interface FirstFactorOptions {
+export interface FirstFactorOptions<I extends SignInIntent> {
   /** The account the session (or the challenge) opens; by default the user's sign-in account. */
   accountId?: string;
   /** False when the caller mails its own notice (sign-up), so the user gets one mail, not two. */
   notify?: boolean;
+  /**
+   * What this first factor also asks to write (docs/security.md "Nothing is written before the
+   * second factor"): applied with the session, or kept in the OTP challenge until the code.
+   */
+  pending?: PendingIntent<I>;
 }
 
 /**
@@ -71,81 +77,95 @@ export interface FirstFactorOptions {
  * verification link, magic link, password reset, social): with 2FA on, only a 5-minute OTP
  * challenge; otherwise a session.
  */
-export async function completeFirstFactor(
+export async function completeFirstFactor<I extends SignInIntent>(
   ctx: AppContext,
   userId: string,
   meta: RequestMeta,
   method: string,
-  options: FirstFactorOptions = {},
+  options: FirstFactorOptions<I> = {},
 ): Promise<SigninResponse> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.disabled) throw new AppError('unauthorized', 'error.invalid_credentials');
+  const { pending } = options;
+  // An intent names its own account (or makes it), so a user whose accounts all closed may still
+  // sign up for a new one.
   const accountId =
-    options.accountId ?? (await findSigninAccountId(ctx.db, user.id, user.defaultAccountId));
-  if (!accountId) throw await noOpenAccountError(ctx.db, user.id);
+    options.accountId ??
+    (pending ? null : await findSigninAccountId(ctx.db, user.id, user.defaultAccountId));
+  if (!accountId && !pending) throw await noOpenAccountError(ctx.db, user.id);
   if (user.totpEnabled) {
     const challenge = await issueOneTimeToken(ctx.db, {
       kind: 'otp_challenge',
       userId,
       accountId,
-      payload: { method },
+      payload: pending ? { method, intent: pending.intent } : { method },
       now: ctx.now(),
     });
     return { '2fa_required': true, token: challenge.token };
   }
-  return openSignedInSession(ctx, user, accountId, meta, { method }, options.notify ?? true);
+  const notify = options.notify ?? true;
+  return openSignedInSession(ctx, user, meta, async (txCtx) => {
+    if (pending) {
+      const applied = await pending.apply(txCtx, user.id, pending.intent, meta);
+      return { ...applied, method, notify };
+    }
+    if (!accountId) throw new Error('unreachable: no account and no intent');
+    return { accountId, method, notify };
+  });
+}
+
+/** Where a sign-in lands and how it is recorded, decided inside its transaction. */
+export interface SignInTarget extends AppliedIntent {
+  method: string;
+  /** Whether the user gets the "new sign-in" mail. */
+  notify: boolean;
 }
 
 /**
- * POST /api/auth/otp, once the code checked out and the challenge was consumed: the session the
- * first factor asked for, in the account it named.
+ * POST /api/auth/otp, once the code checked out: `prepare` consumes the challenge and applies
+ * what it held, in the same transaction as the session, so a sign-in that fails writes nothing
+ * and a challenge spent twice is refused.
  */
 export async function completeSecondFactor(
   ctx: AppContext,
   user: typeof users.$inferSelect,
-  challenge: { accountId: string; payload: Record<string, unknown> },
   factor: 'totp' | 'backup',
   meta: RequestMeta,
+  prepare: (txCtx: AppContext) => Promise<SignInTarget>,
 ) {
-  const method =
-    typeof challenge.payload.method === 'string' ? challenge.payload.method : 'password';
-  return openSignedInSession(
-    ctx,
-    user,
-    challenge.accountId,
-    meta,
-    { method, second_factor: factor },
-    true,
-  );
+  return openSignedInSession(ctx, user, meta, prepare, factor);
 }
 
 async function openSignedInSession(
   ctx: AppContext,
   user: typeof users.$inferSelect,
-  accountId: string,
   meta: RequestMeta,
-  metadata: Record<string, string>,
-  notify: boolean,
+  prepare: (txCtx: AppContext) => Promise<SignInTarget>,
+  secondFactor?: 'totp' | 'backup',
 ) {
-  // The session and the audit row that records it are saved together.
-  const response = await ctx.db.transaction(async (tx) => {
+  // What the sign-in writes, the session and the audit row that records it are saved together.
+  const { response, target } = await ctx.db.transaction(async (tx) => {
+    const target = await prepare(inTransaction(ctx, tx));
     const issued = await issueSession(tx, ctx.config.sessionSecret, {
       userId: user.id,
-      accountId,
+      accountId: target.accountId,
       meta,
       now: ctx.now(),
     });
-    await recordChange(tx, { user, accountId, meta }, ctx.now(), {
+    await recordChange(tx, { user, accountId: target.accountId, meta }, ctx.now(), {
       action: 'auth.signin',
       targetType: 'user',
       targetId: user.id,
-      changes: { method: metadata.method ?? null, second_factor: metadata.second_factor ?? null },
+      changes: { method: target.method, second_factor: secondFactor ?? null },
     });
-    return issued;
+    return { response: issued, target };
   });
+  const { accountId, method } = target;
+  const metadata = secondFactor ? { method, second_factor: secondFactor } : { method };
   await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
   await recordEvent(ctx.db, { name: 'signin', userId: user.id, accountId, metadata });
-  if (notify) await notifyNewSignin(ctx, user);
+  await target.afterCommit?.(ctx);
+  if (target.notify) await notifyNewSignin(ctx, user);
   return response;
 }
 

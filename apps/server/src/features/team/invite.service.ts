@@ -60,23 +60,36 @@ export async function createInvite(db: Db, input: NewInvite): Promise<IssuedInvi
   return { ...invite, token };
 }
 
+/** The invite whose link hashes to `tokenHash`, for this e-mail, while it is open and unexpired. */
+function openInvite(tokenHash: string, email: string, now: Date) {
+  return and(
+    eq(invites.tokenHash, tokenHash),
+    eq(sql`lower(${invites.email})`, email.toLowerCase()),
+    isNull(invites.acceptedAt),
+    gt(invites.expiresAt, now),
+  );
+}
+
+/** Looks an open invite up without taking it (an existing user with 2FA still owes a code). */
+export async function findOpenInvite(db: Db, tokenHash: string, email: string, now: Date) {
+  const [invite] = await db
+    .select()
+    .from(invites)
+    .where(openInvite(tokenHash, email, now))
+    .limit(1);
+  return invite ?? null;
+}
+
 /**
- * Marks the open invite whose link token this is, for this e-mail, as accepted and returns it,
- * atomically (one UPDATE … RETURNING): of any number of simultaneous acceptances only one gets
- * the invite. Null for an unknown, replaced, used or expired token, or another address.
+ * Marks the open invite whose link token hashes to `tokenHash`, for this e-mail, as accepted and
+ * returns it, atomically (one UPDATE … RETURNING): of any number of simultaneous acceptances only
+ * one gets the invite. Null for an unknown, replaced, used or expired token, or another address.
  */
-export async function claimInvite(db: Db, token: string, email: string, now: Date) {
+export async function claimInvite(db: Db, tokenHash: string, email: string, now: Date) {
   const [invite] = await db
     .update(invites)
     .set({ acceptedAt: now })
-    .where(
-      and(
-        eq(invites.tokenHash, hashToken(token)),
-        eq(sql`lower(${invites.email})`, email.toLowerCase()),
-        isNull(invites.acceptedAt),
-        gt(invites.expiresAt, now),
-      ),
-    )
+    .where(openInvite(tokenHash, email, now))
     .returning();
   return invite ?? null;
 }
