@@ -94,6 +94,22 @@ describe('/account/upgrade', () => {
     );
   });
 
+  it('offers no way to buy the plan already held: it is marked current and the next one is chosen', async () => {
+    stubRoutes({
+      'GET /api/account/plans': () => ({
+        body: { data: { ...PLAN_LIST.data, active: 'free_plus' } },
+      }),
+    });
+    setSession(testSession({ permission: 'owner', plan: 'free_plus' }));
+    renderRoute('/account/upgrade?plan=free_plus');
+    const radios = await screen.findAllByRole<HTMLInputElement>('radio');
+    const byPlan = (plan: string) => radios.find((radio) => radio.value === plan);
+    expect(byPlan('free_plus')).toBeDisabled();
+    expect(byPlan('free_plus')).not.toBeChecked();
+    expect(byPlan('free_plus')?.closest('label')).toHaveTextContent('Current plan');
+    expect(byPlan('free_plus_ai')).toBeChecked();
+  });
+
   it('asks the cardholder in a dialog, then repeats the call with the first answer', async () => {
     let calls = 0;
     const { sent } = renderUpgrade({

@@ -52,6 +52,7 @@ export function PlanCards({
   value,
   onChange,
   current,
+  lockCurrent = false,
   name = 'plan',
   labelledBy,
   label,
@@ -60,6 +61,8 @@ export function PlanCards({
   value: PlanId | null;
   onChange: (plan: PlanId) => void;
   current?: PlanId | null;
+  /** The plan held cannot be chosen (an upgrade to it would change nothing). */
+  lockCurrent?: boolean;
   name?: string;
   labelledBy?: string;
   label?: string;
@@ -77,11 +80,13 @@ export function PlanCards({
     >
       {plans.map((plan) => {
         const checked = plan.id === value;
+        const locked = lockCurrent && plan.id === current;
         return (
           <label
             key={plan.id}
             className={cn(
-              'relative grid cursor-pointer content-start gap-3 rounded-lg border p-4 transition-colors focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background hover:border-primary/60',
+              'relative grid content-start gap-3 rounded-lg border p-4 transition-colors focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background',
+              locked ? 'cursor-default opacity-70' : 'cursor-pointer hover:border-primary/60',
               checked ? 'border-primary bg-primary/5' : 'border-border bg-card',
             )}
           >
@@ -90,6 +95,7 @@ export function PlanCards({
               name={name}
               value={plan.id}
               checked={checked}
+              disabled={locked}
               onChange={() => onChange(plan.id)}
               className="sr-only"
             />

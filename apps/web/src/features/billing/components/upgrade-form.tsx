@@ -42,9 +42,17 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery(plansQueryOptions());
   const initial = PlanIdSchema.safeParse(preselected).data;
-  const [plan, setPlan] = useState<PlanId>(
+  const [wanted, setPlan] = useState<PlanId>(
     initial && initial !== 'free_core' ? initial : 'free_plus',
   );
+  // The plan held is not on offer (the server answers 409 to it): the next one up stands in.
+  const held = data?.active ?? null;
+  const plan =
+    wanted === held
+      ? (PAID_PLAN_IDS.slice(PAID_PLAN_IDS.indexOf(held) + 1)[0] ??
+        PAID_PLAN_IDS.find((id) => id !== held) ??
+        wanted)
+      : wanted;
   const redirect = useRef<number | null>(null);
   useEffect(() => () => window.clearTimeout(redirect.current ?? undefined), []);
   // The plan is chosen outside the form (the cards), so the payload takes it when it is sent.
@@ -90,6 +98,7 @@ export function UpgradeForm({ preselected }: { preselected: string | null }) {
           value={plan}
           onChange={setPlan}
           current={data.active}
+          lockCurrent
           labelledBy={labelId}
         />
       </section>
