@@ -42,6 +42,7 @@ function readJson(path) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = { start: Date.now(), build: 0, vitest: 0, journeys: 0 };
 const problems = [];
 
 // The built app: the browser journeys, the scale suite (two `npm run serve` instances) and the
@@ -50,10 +51,12 @@ const chromium = findChromium();
 const e2eRequired = process.env.E2E_REQUIRED === '1';
 const scaleRuns = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 // The crash suite always runs the built server: without the web build, build the server alone.
+const buildStarted = Date.now();
 const buildCode = await run(
   'npm',
   chromium || scaleRuns ? ['run', 'build'] : ['run', 'build', '--workspace', 'apps/server'],
 );
+timings.build = Date.now() - buildStarted;
 if (buildCode !== 0) problems.push(`build exited with ${buildCode}`);
 const built = buildCode === 0;
 
@@ -63,6 +66,7 @@ const built = buildCode === 0;
 // goes; the journeys' report is printed once both are done.
 const playwrightJson = join(resultsDir, 'playwright.json');
 const playwrightLog = join(resultsDir, 'playwright.log');
+const journeysStarted = Date.now();
 const journeysRun =
   chromium && built
     ? run(
@@ -70,7 +74,10 @@ const journeysRun =
         ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
         { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
         playwrightLog,
-      )
+      ).then((code) => {
+        timings.journeys = Date.now() - journeysStarted;
+        return code;
+      })
     : null;
 if (journeysRun)
   console.log(
@@ -79,6 +86,7 @@ if (journeysRun)
 
 // Vitest: repo, shared, server (PGlite [+ PostgreSQL]), web [+ scale].
 const vitestJson = join(resultsDir, 'vitest.json');
+const vitestStarted = Date.now();
 const vitestCode = await run('npx', [
   'vitest',
   'run',
@@ -86,6 +94,7 @@ const vitestCode = await run('npx', [
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
+timings.vitest = Date.now() - vitestStarted;
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -135,6 +144,60 @@ if (journeysRun) {
   );
 } else if (!chromium) {
   console.log('\nBrowser journeys not run: no Chromium found (set CHROMIUM_PATH to run them).');
+}
+
+// A report about the run, not a result of it: a failure to write it fails nothing.
+try {
+  writeDurations();
+} catch (error) {
+  console.warn('Could not write .test-results/durations.md:', error);
+}
+
+/**
+ * .test-results/durations.md: each suite's wall time and the 20 slowest files (Vitest's and the
+ * journeys'), so the next person sees where the time goes without profiling.
+ */
+function writeDurations() {
+  const files = [];
+  for (const file of vitest?.testResults ?? []) {
+    files.push({ file: relative(root, file.name), ms: file.endTime - file.startTime });
+  }
+  const playwright = readJson(playwrightJson);
+  const journeyMs = new Map();
+  const walk = (suites = []) => {
+    for (const suite of suites) {
+      for (const spec of suite.specs ?? []) {
+        const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+        const file = join('e2e/specs', spec.file ?? suite.file ?? '?');
+        journeyMs.set(file, (journeyMs.get(file) ?? 0) + ms);
+      }
+      walk(suite.suites);
+    }
+  };
+  walk(playwright?.suites);
+  for (const [file, ms] of journeyMs) files.push({ file, ms });
+  const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+  const lines = [
+    '# Test durations',
+    '',
+    `Written by \`npm test\` on ${new Date().toISOString()}.`,
+    '',
+    '| suite | wall time |',
+    '|---|---|',
+    `| build | ${minutes(timings.build)} |`,
+    `| Vitest (every project) | ${minutes(timings.vitest)} |`,
+    ...(journeysRun ? [`| browser journeys (beside Vitest) | ${minutes(timings.journeys)} |`] : []),
+    `| npm test in all | ${minutes(Date.now() - timings.start)} |`,
+    '',
+    '| slowest files | time |',
+    '|---|---|',
+    ...files
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 20)
+      .map(({ file, ms }) => `| ${file} | ${(ms / 1000).toFixed(1)} s |`),
+    '',
+  ];
+  writeFileSync(join(resultsDir, 'durations.md'), lines.join('\n'));
 }
 
 // Printed on stdout just above the totals: a CI log is often kept only as its stdout's tail.
