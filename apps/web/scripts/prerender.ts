@@ -32,7 +32,20 @@ const { renderPage } = (await import(ssrEntry)) as typeof RenderPageModule;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const index = readFileSync(`${dist}/index.html`, 'utf8');
+// The stylesheet goes inline: the page is drawn from its HTML, and a render-blocking request for
+// the CSS, sharing the line with the app's scripts, was most of a phone's wait for the first
+// paint (Lighthouse's simulated slow 4G). Compressed, it is about 9 kB more HTML.
+const withInlineStyles = (html: string) =>
+  html.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g,
+    (_tag, href: string) => {
+      const css = readFileSync(`${dist}${href}`, 'utf8');
+      if (css.includes('</style')) throw new Error(`prerender: ${href} cannot be inlined`);
+      return `<style>${css}</style>`;
+    },
+  );
+const index = withInlineStyles(readFileSync(`${dist}/index.html`, 'utf8'));
+if (index.includes('rel="stylesheet"')) throw new Error('prerender: a stylesheet was left linked');
 const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 if (!root.test(index)) throw new Error('prerender: index.html has no #root with a boot screen');
 
