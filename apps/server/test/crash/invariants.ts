@@ -3,7 +3,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { ATTEMPT_GRACE_MS } from '../../src/features/billing/reconcile-attempts.service';
+import { ATTEMPT_GRACE_MS } from '../../src/features/billing/billing-reconcile.service';
 import type { Known } from './workload';
 
 const LIVE = `('active', 'trialing', 'past_due')`;
@@ -184,7 +184,7 @@ const OUTBOX_CHECKS: Check[] = [
 /**
  * Paid at the processor, not yet recorded by the app: the kill fell between the processor's
  * answer and the app's record of it. The "unrecorded payments" job records it once the attempt
- * is older than its grace (reconcile-attempts.service.ts).
+ * is older than its grace (billing-reconcile.service.ts).
  */
 const UNRECORDED_PAYMENTS = `select s.account_id from subscriptions s
   join local_subscriptions l on l.idempotency_key = s.idempotency_key
