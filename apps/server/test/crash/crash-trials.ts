@@ -43,8 +43,9 @@ export type { CrashReport, CrashTrialOptions } from './trial-report';
 
 /*
  * Kill -9 trials (`npm run test:crash`): the built server (`npm run serve`) takes a concurrent
- * workload — sign-ups, invites, joins by invite, profile and e-mail changes, card upgrades, CSV
- * report imports through the admin CLI — and is killed with SIGKILL at a random moment. Before it
+ * workload — sign-ups, invites, joins by invite, profile and e-mail changes, card upgrades (some
+ * approved through 3-D Secure on the built-in processor's issuer page), CSV report imports
+ * through the admin CLI — and is killed with SIGKILL at a random moment. Before it
  * starts again on the same data, the database is checked with SQL against the invariants below;
  * then the restarted server must get ready (recovery after kill -9). On the embedded database
  * (PGlite) the data dir belongs to one process, so the CLI imports run (and are killed) between
@@ -198,7 +199,7 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
       }
       if (plan === null || plan === 'free_core')
         violate(
-          "a payment taken during a kill is recorded by the next boot's jobs",
+          "charged ⇔ entitled after one reconciliation: a payment taken during a kill (3-D Secure approval included) is granted by the next boot's jobs",
           `account ${accountId} is still on ${String(plan)} 10 s after the boot`,
         );
     }
