@@ -18,6 +18,7 @@ import {
   ageUnrecordedPostgres,
   planSeenBy,
 } from './invariants';
+import { approveAtProcessor } from './cut-approvals';
 import { prng, type Rng } from './seeded-random';
 import type { CrashReport, CrashTrialOptions } from './trial-report';
 import {
@@ -31,6 +32,7 @@ import {
   signUpOne,
   signupLoop,
   sleep,
+  startCutApproval,
   tag,
   upgradeLoop,
   writeCsv,
@@ -231,6 +233,9 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
         },
       };
       if (known.owners.length === 0) await signUpOne(work);
+      // A 3-D Secure payment whose approval the kill cuts off (approved after the kill).
+      const cutsApproval = database === 'postgres' || trial % 2 === 1;
+      if (cutsApproval) await startCutApproval(work);
       // PostgreSQL: one import runs to its end first, so a refused file cannot pass for a
       // killed one; then the CLI imports run alongside the server and die with it.
       if (database === 'postgres' && importMs === 0 && known.owners[0])
@@ -261,6 +266,17 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
         report.notes.push(`trial ${trial}: workload loops still busy 30 s after the kill`);
       for (const sample of work.serverErrorSamples) report.notes.push(`trial ${trial}: ${sample}`);
 
+      // The cardholder's approval reaches the processor while the server is dead: the money is
+      // taken, the app records nothing; the next boot's reconciliation must grant the plan.
+      // PGlite: on odd trials only, before their imports, so the next boot still recovers from
+      // a kill (the CLI's); an even trial's data stays as the server's kill left it.
+      const approvals = cutsApproval ? known.cutApprovals.splice(0) : [];
+      const taken = await approveAtProcessor(
+        env,
+        approvals.map((entry) => entry.clientSecret),
+      );
+      if (taken > 0) done(report, '3-D Secure approval cut by the kill');
+      for (const entry of approvals) known.busy.delete(entry.accountId);
       // PGlite: the data dir is free between the kill and the restart. Odd trials import here
       // (the first import runs to its end, then one is killed mid-flight) and the next boot
       // recovers from the CLI's kill; even trials leave the data as the server's kill left it.

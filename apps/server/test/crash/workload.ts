@@ -71,6 +71,8 @@ export class Known {
   plans = new Map<string, Set<string | null>>();
   busy = new Set<string>();
   imports: ImportRun[] = [];
+  /** 3-D Secure payments whose approval the kill cuts off (startCutApproval). */
+  cutApprovals: { accountId: string; clientSecret: string }[] = [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -340,6 +342,33 @@ export async function upgradeLoop(work: Workload): Promise<void> {
       known.busy.delete(owner.accountId);
     }
   }
+}
+
+/**
+ * A new owner pays for Plus AI with a card that asks for 3-D Secure and gets as far as the
+ * issuer's page; the approval reaches the processor only after the kill (crash-trials.ts). The
+ * account stays out of the upgrade loop until the trial has approved it.
+ */
+export async function startCutApproval(work: Workload): Promise<void> {
+  const { known } = work;
+  const before = known.owners.length;
+  await signUpOne(work);
+  const owner = known.owners[before];
+  if (!owner) return;
+  known.busy.add(owner.accountId);
+  const card = await call(work, 'card', 'POST', '/api/billing/local/cards', {
+    token: owner.token,
+    body: { number: CARD_3DS, expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
+  });
+  if (card?.status !== 200) return;
+  known.plans.get(owner.accountId)?.add('free_plus_ai');
+  const answer = await call(work, 'upgrade', 'POST', '/api/account/upgrade', {
+    token: owner.token,
+    body: { plan: 'free_plus_ai', token: dataOf<{ token: string }>(card).token },
+  });
+  const secret = dataOf<{ client_secret?: string } | undefined>(answer)?.client_secret;
+  if (answer?.status === 200 && secret)
+    known.cutApprovals.push({ accountId: owner.accountId, clientSecret: secret });
 }
 
 export async function importLoop(work: Workload): Promise<void> {
