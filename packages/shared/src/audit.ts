@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'account.plan_changed',
   'account.plan_scheduled',
   'account.card_updated',
+  'account.billing_reconciled',
   'account.closed',
   'account.2fa_policy_changed',
   'account.2fa_enforced',

@@ -17,6 +17,10 @@ import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
 import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { advanceBillingClock } from '../features/billing/billing-advance';
+import {
+  reconcileBilling,
+  type BillingDisagreement,
+} from '../features/billing/billing-reconcile.service';
 import { sendDueDigests } from '../features/digests/digest-job';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
 import { createAuditAnchors, createMailTransport, type AppContext } from '../lib/app-context';
@@ -96,6 +100,19 @@ async function deliverQueuedMail(database: Database, config: Config, since: Date
   } finally {
     await delivery.close();
   }
+}
+
+/** One line per disagreement: the account, what each side said, what was done. */
+function describeDisagreement(found: BillingDisagreement): string {
+  const side = (of: BillingDisagreement['ours'] | null) =>
+    of
+      ? `${of.plan} ${of.status}${of.pendingPlan ? ` (pending ${of.pendingPlan})` : ''}`
+      : 'nothing';
+  const done =
+    found.done === 'ended_unpaid_attempt'
+      ? 'ended the unpaid attempt'
+      : `recorded the provider's state${found.account ? `; account now ${found.account.plan} ${found.account.subscription}` : ''}`;
+  return `account ${found.accountId}: app had ${side(found.ours)}, provider had ${side(found.theirs)} → ${done}`;
 }
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise<void> }> = {
@@ -214,6 +231,20 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
         );
         console.log(
           `${report.account}: billing clock at ${report.clock.toISOString()}, ${report.changes} change(s); plan ${report.plan ?? 'none'}, subscription ${report.subscription ?? 'none'}.`,
+        );
+      }),
+  },
+  'billing-reconcile': {
+    usage:
+      "billing-reconcile                         compare recent subscriptions with the payment provider and correct the app's copy",
+    run: () =>
+      withDatabase(async (database, config) => {
+        const changed = await reconcileBilling(createCliContext(database, config));
+        for (const found of changed) console.log(describeDisagreement(found));
+        console.log(
+          changed.length === 0
+            ? 'Billing agrees with the payment provider: no changes.'
+            : `${changed.length} subscription(s) corrected from the payment provider.`,
         );
       }),
   },

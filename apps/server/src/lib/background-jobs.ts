@@ -2,7 +2,7 @@ import { runTwoFactorPolicy } from '../features/account-security/two-factor-poli
 import { mailExpiringKeys } from '../features/api-keys/key-expiry-mail';
 import { purgeAuditLog } from '../features/audit/audit-retention';
 import { runBillingTick } from '../features/billing/billing-job';
-import { reconcileAttempts } from '../features/billing/reconcile-attempts.service';
+import { reconcileBilling } from '../features/billing/billing-reconcile.service';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { runReportDigests } from '../features/digests/digest-job';
 import type { AppContext } from './app-context';
@@ -13,8 +13,9 @@ import type { AppContext } from './app-context';
  */
 const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   { name: 'billing renewals', run: (ctx) => runBillingTick(ctx) },
-  // Both providers: a first payment taken while an instance died is recorded here.
-  { name: 'unrecorded payments', run: (ctx) => reconcileAttempts(ctx) },
+  // Both providers: what the app missed (a payment taken while an instance died, a lost
+  // webhook) is compared with the provider and recorded here.
+  { name: 'billing reconciliation', run: async (ctx) => (await reconcileBilling(ctx)).length },
   { name: 'API key expiry mail', run: (ctx) => mailExpiringKeys(ctx) },
   { name: '2FA policy reminders and deadlines', run: (ctx) => runTwoFactorPolicy(ctx) },
   { name: 'report digests', run: (ctx) => runReportDigests(ctx) },

@@ -18,6 +18,7 @@ import {
   ageUnrecordedPostgres,
   planSeenBy,
 } from './invariants';
+import { approveAtProcessor } from './cut-approvals';
 import { prng, type Rng } from './seeded-random';
 import type { CrashReport, CrashTrialOptions } from './trial-report';
 import {
@@ -31,6 +32,7 @@ import {
   signUpOne,
   signupLoop,
   sleep,
+  startCutApproval,
   tag,
   upgradeLoop,
   writeCsv,
@@ -43,8 +45,9 @@ export type { CrashReport, CrashTrialOptions } from './trial-report';
 
 /*
  * Kill -9 trials (`npm run test:crash`): the built server (`npm run serve`) takes a concurrent
- * workload — sign-ups, invites, joins by invite, profile and e-mail changes, card upgrades, CSV
- * report imports through the admin CLI — and is killed with SIGKILL at a random moment. Before it
+ * workload — sign-ups, invites, joins by invite, profile and e-mail changes, card upgrades (some
+ * approved through 3-D Secure on the built-in processor's issuer page), CSV report imports
+ * through the admin CLI — and is killed with SIGKILL at a random moment. Before it
  * starts again on the same data, the database is checked with SQL against the invariants below;
  * then the restarted server must get ready (recovery after kill -9). On the embedded database
  * (PGlite) the data dir belongs to one process, so the CLI imports run (and are killed) between
@@ -198,7 +201,7 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
       }
       if (plan === null || plan === 'free_core')
         violate(
-          "a payment taken during a kill is recorded by the next boot's jobs",
+          "charged ⇔ entitled after one reconciliation: a payment taken during a kill (3-D Secure approval included) is granted by the next boot's jobs",
           `account ${accountId} is still on ${String(plan)} 10 s after the boot`,
         );
     }
@@ -230,6 +233,9 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
         },
       };
       if (known.owners.length === 0) await signUpOne(work);
+      // A 3-D Secure payment whose approval the kill cuts off (approved after the kill).
+      const cutsApproval = database === 'postgres' || trial % 2 === 1;
+      if (cutsApproval) await startCutApproval(work);
       // PostgreSQL: one import runs to its end first, so a refused file cannot pass for a
       // killed one; then the CLI imports run alongside the server and die with it.
       if (database === 'postgres' && importMs === 0 && known.owners[0])
@@ -260,6 +266,17 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
         report.notes.push(`trial ${trial}: workload loops still busy 30 s after the kill`);
       for (const sample of work.serverErrorSamples) report.notes.push(`trial ${trial}: ${sample}`);
 
+      // The cardholder's approval reaches the processor while the server is dead: the money is
+      // taken, the app records nothing; the next boot's reconciliation must grant the plan.
+      // PGlite: on odd trials only, before their imports, so the next boot still recovers from
+      // a kill (the CLI's); an even trial's data stays as the server's kill left it.
+      const approvals = cutsApproval ? known.cutApprovals.splice(0) : [];
+      const taken = await approveAtProcessor(
+        env,
+        approvals.map((entry) => entry.clientSecret),
+      );
+      if (taken > 0) done(report, '3-D Secure approval cut by the kill');
+      for (const entry of approvals) known.busy.delete(entry.accountId);
       // PGlite: the data dir is free between the kill and the restart. Odd trials import here
       // (the first import runs to its end, then one is killed mid-flight) and the next boot
       // recovers from the CLI's kill; even trials leave the data as the server's kill left it.

@@ -3,7 +3,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { ATTEMPT_GRACE_MS } from '../../src/features/billing/reconcile-attempts.service';
+import { ATTEMPT_GRACE_MS } from '../../src/features/billing/billing-reconcile.service';
 import type { Known } from './workload';
 
 const LIVE = `('active', 'trialing', 'past_due')`;
@@ -183,23 +183,26 @@ const OUTBOX_CHECKS: Check[] = [
 
 /**
  * Paid at the processor, not yet recorded by the app: the kill fell between the processor's
- * answer and the app's record of it. The "unrecorded payments" job records it once the attempt
- * is older than its grace (reconcile-attempts.service.ts).
+ * answer and the app's record of it — before the app learnt the subscription's id, or while the
+ * cardholder approved a 3-D Secure payment. Reconciliation records it once the row is older
+ * than its grace (billing-reconcile.service.ts).
  */
-const UNRECORDED_PAYMENTS = `select s.account_id from subscriptions s
-  join local_subscriptions l on l.idempotency_key = s.idempotency_key
-  where s.status = 'incomplete' and s.provider_subscription_id is null and l.status = 'active'`;
+const PAID_UNRECORDED = `from subscriptions s
+  join local_subscriptions l on l.id = s.provider_subscription_id
+    or (s.provider_subscription_id is null and l.idempotency_key = s.idempotency_key)
+  where s.status = 'incomplete' and l.status = 'active'`;
+
+const UNRECORDED_PAYMENTS = `select s.account_id ${PAID_UNRECORDED}`;
 
 /**
  * The grace, passed without waiting for it: the unrecorded attempts are made older than the
  * job's grace (trials take seconds; the grace is minutes), so the next boot's jobs take them.
  */
-const AGE_UNRECORDED_PAYMENTS = `update subscriptions s
-  set created_at = s.created_at - ${ATTEMPT_GRACE_MS + 60_000} * interval '1 millisecond'
-  from local_subscriptions l
-  where l.idempotency_key = s.idempotency_key and s.status = 'incomplete'
-    and s.provider_subscription_id is null and l.status = 'active'
-  returning s.account_id`;
+const AGE_UNRECORDED_PAYMENTS = `update subscriptions aged
+  set created_at = aged.created_at - ${ATTEMPT_GRACE_MS + 60_000} * interval '1 millisecond',
+    updated_at = aged.updated_at - ${ATTEMPT_GRACE_MS + 60_000} * interval '1 millisecond'
+  where aged.id in (select s.id ${PAID_UNRECORDED})
+  returning aged.account_id`;
 
 const inList = (values: string[]) =>
   values.length === 0

@@ -10,6 +10,8 @@ import type { CrashReport } from './trial-report';
 const PASSWORD = 'Correct-horse-1!';
 const XSRF_TOKEN = 'crash-trials-xsrf';
 const CARD = '4242 4242 4242 4242';
+/** Asks its holder for 3-D Secure on the first payment (docs/billing.md, the test cards). */
+const CARD_3DS = '4000 0025 0000 3155';
 const PLANS = ['free_plus', 'free_plus_ai', 'free_pro'] as const;
 const CSV_HEADER =
   'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout';
@@ -69,6 +71,8 @@ export class Known {
   plans = new Map<string, Set<string | null>>();
   busy = new Set<string>();
   imports: ImportRun[] = [];
+  /** 3-D Secure payments whose approval the kill cuts off (startCutApproval). */
+  cutApprovals: { accountId: string; clientSecret: string }[] = [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,23 +303,72 @@ export async function upgradeLoop(work: Workload): Promise<void> {
       const higher = PLANS.filter((plan) => rankOf(plan) > Math.max(...[...plans].map(rankOf)));
       const plan = rng.pick(higher);
       if (!plan) continue;
+      const number = rng.next() < 0.4 ? CARD_3DS : CARD;
       const card = await call(work, 'card', 'POST', '/api/billing/local/cards', {
         token: owner.token,
-        body: { number: CARD, expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
+        body: { number, expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
       });
       if (card?.status !== 200) continue;
       plans.add(plan);
       known.plans.set(owner.accountId, plans);
-      const answer = await call(work, 'upgrade', 'POST', '/api/account/upgrade', {
+      const body = { plan, token: dataOf<{ token: string }>(card).token };
+      let answer = await call(work, 'upgrade', 'POST', '/api/account/upgrade', {
         token: owner.token,
-        body: { plan, token: dataOf<{ token: string }>(card).token },
+        body,
       });
+      const action = dataOf<{ client_secret?: string } | undefined>(answer);
+      if (answer?.status === 200 && action?.client_secret) {
+        // The cardholder approves on the issuer's page (a kill here falls between the processor
+        // taking the money and the app recording it), then the client repeats its call.
+        const approved = await call(
+          work,
+          '3-D Secure approval',
+          'POST',
+          '/api/billing/local/authenticate',
+          {
+            token: owner.token,
+            body: { client_secret: action.client_secret, outcome: 'complete' },
+          },
+        );
+        if (approved?.status !== 200) continue;
+        answer = await call(work, 'upgrade', 'POST', '/api/account/upgrade', {
+          token: owner.token,
+          body: { ...body, stripe: action },
+        });
+      }
       const paid = dataOf<{ plan?: string } | undefined>(answer)?.plan;
       if (answer?.status === 200 && paid) known.plans.set(owner.accountId, new Set([paid]));
     } finally {
       known.busy.delete(owner.accountId);
     }
   }
+}
+
+/**
+ * A new owner pays for Plus AI with a card that asks for 3-D Secure and gets as far as the
+ * issuer's page; the approval reaches the processor only after the kill (crash-trials.ts). The
+ * account stays out of the upgrade loop until the trial has approved it.
+ */
+export async function startCutApproval(work: Workload): Promise<void> {
+  const { known } = work;
+  const before = known.owners.length;
+  await signUpOne(work);
+  const owner = known.owners[before];
+  if (!owner) return;
+  known.busy.add(owner.accountId);
+  const card = await call(work, 'card', 'POST', '/api/billing/local/cards', {
+    token: owner.token,
+    body: { number: CARD_3DS, expiry: '12/34', cvc: '123', name: 'Ada Lovelace' },
+  });
+  if (card?.status !== 200) return;
+  known.plans.get(owner.accountId)?.add('free_plus_ai');
+  const answer = await call(work, 'upgrade', 'POST', '/api/account/upgrade', {
+    token: owner.token,
+    body: { plan: 'free_plus_ai', token: dataOf<{ token: string }>(card).token },
+  });
+  const secret = dataOf<{ client_secret?: string } | undefined>(answer)?.client_secret;
+  if (answer?.status === 200 && secret)
+    known.cutApprovals.push({ accountId: owner.accountId, clientSecret: secret });
 }
 
 export async function importLoop(work: Workload): Promise<void> {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/app-context';
-import { handleSubscriptionEvent } from './billing-events.service';
+import { handleSubscriptionEvent } from './subscription-events.service';
 import { localProcessorDeps } from './create-billing-provider';
 import { runDueRenewals } from './local-processor/processor-renewals';
 

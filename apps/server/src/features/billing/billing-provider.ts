@@ -86,7 +86,7 @@ export interface BillingProvider {
   /**
    * The subscription that `createSubscription` made with this idempotency key for this customer,
    * or null if that call never made one: how the app finds a payment taken while it died before
-   * recording the answer (reconcile-attempts.service.ts).
+   * recording the answer (billing-reconcile.service.ts).
    */
   findSubscriptionByAttempt(
     customerId: string,

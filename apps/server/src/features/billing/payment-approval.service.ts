@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/app-context';
 import type { Caller } from '../../lib/audit';
 import { customerIdOf } from './billing-customer';
-import { handleSubscriptionEvent } from './billing-events.service';
+import { handleSubscriptionEvent } from './subscription-events.service';
 import { announceCardChange } from './card-change';
 import { localProcessorDeps } from './create-billing-provider';
 import { authenticatePayment } from './local-processor/processor-authenticate';

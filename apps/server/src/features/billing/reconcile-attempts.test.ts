@@ -17,8 +17,8 @@ import { tokenizeCard } from './local-processor/processor-cards';
 import {
   ATTEMPT_ABANDONED_MS,
   ATTEMPT_GRACE_MS,
-  reconcileAttempts,
-} from './reconcile-attempts.service';
+  reconcileBilling,
+} from './billing-reconcile.service';
 import { upgradeAccount } from './upgrade.service';
 
 /*
@@ -150,13 +150,13 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     expect(await accountOf(owner.account.id)).toMatchObject({ plan: 'free_core' });
 
     // Within the grace the request may still be recording it: the job leaves it alone.
-    expect(await reconcileAttempts(ctx)).toBe(0);
+    expect((await reconcileBilling(ctx)).length).toBe(0);
     expect((await rowsOf(owner.account.id))[0]?.providerSubscriptionId).toBeNull();
 
     clock = new Date(Date.now() + ATTEMPT_GRACE_MS + 1_000);
     // Two instances at once: one records it and announces it.
-    const counts = await Promise.all([reconcileAttempts(ctx), reconcileAttempts(ctx)]);
-    expect(counts[0] + counts[1]).toBe(1);
+    const counts = await Promise.all([reconcileBilling(ctx), reconcileBilling(ctx)]);
+    expect(counts[0].length + counts[1].length).toBe(1);
     expect(await rowsOf(owner.account.id)).toMatchObject([
       { status: 'active', plan: 'free_plus', providerSubscriptionId: paid?.id, endedAt: null },
     ]);
@@ -166,7 +166,7 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     });
     expect(await planMailsTo(owner.user.email)).toHaveLength(1);
 
-    expect(await reconcileAttempts(ctx)).toBe(0);
+    expect((await reconcileBilling(ctx)).length).toBe(0);
     expect(await planMailsTo(owner.user.email)).toHaveLength(1);
   });
 
@@ -178,7 +178,7 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     const recent = await ownerWithAttempt(ctx, at(ATTEMPT_GRACE_MS + 60_000));
     const young = await ownerWithAttempt(ctx, at(ATTEMPT_GRACE_MS / 4));
 
-    expect(await reconcileAttempts(ctx)).toBe(1);
+    expect((await reconcileBilling(ctx)).length).toBe(1);
     expect(await rowsOf(abandoned.owner.account.id)).toMatchObject([
       { status: 'incomplete_expired', endedAt: clock, providerSubscriptionId: null },
     ]);

@@ -9,6 +9,7 @@ import { recordChange, type Caller } from '../../lib/audit';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
 import { announceChange } from './billing-events.service';
+import { reconcileAccount } from './billing-reconcile.service';
 import { announceCardChange, holdsCardThatPaid } from './card-change';
 import { PaymentError } from './payment-error';
 import {
@@ -196,6 +197,9 @@ export async function upgradeAccount(
     { action: 'account.plan_changed', plan: plan.id },
     async () => {
       const customerId = await ensureCustomer(ctx, by.actor.accountId);
+      // A payment the app missed (docs/billing.md "Reconciliation") is recorded before anything
+      // changes or cancels the subscription: a retry with another plan is then a plan change.
+      await reconcileAccount(ctx, by.actor.accountId);
       const open = await findOpenSubscription(ctx.db, by.actor.accountId);
       if (open && isLive(open)) return changeLive(ctx, by, customerId, open, input);
       // A repeat call never starts a payment: with nothing pending, the one it repeats was refused.

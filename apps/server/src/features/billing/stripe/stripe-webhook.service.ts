@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { webhookEvents } from '../../../db/schema/index';
 import type { AppContext } from '../../../lib/app-context';
 import { AppError } from '../../../lib/app-error';
-import { handleSubscriptionEvent, type SubscriptionEvent } from '../billing-events.service';
+import { handleSubscriptionEvent, type SubscriptionEvent } from '../subscription-events.service';
 
 const HANDLED = new Set<string>([
   'customer.subscription.created',

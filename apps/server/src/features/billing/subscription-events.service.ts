@@ -1,0 +1,47 @@
+import type { AppContext } from '../../lib/app-context';
+import { notifyOwner } from './billing-mail';
+import { reconcileSubscription } from './billing-reconcile.service';
+import { findByProviderId } from './subscription-record';
+
+/** A provider's news about a subscription: the renewal job's, or a Stripe webhook's. */
+export interface SubscriptionEvent {
+  type:
+    | 'invoice.paid'
+    | 'invoice.payment_failed'
+    | 'invoice.payment_action_required'
+    | 'customer.subscription.created'
+    | 'customer.subscription.updated'
+    | 'customer.subscription.deleted';
+  subscriptionId: string;
+  nextAttemptAt?: Date | null;
+}
+
+/**
+ * A provider's news (a renewal of the built-in processor, a Stripe webhook, an approved payment)
+ * goes through reconciliation like everything else: the subscription is re-read from the
+ * provider, never trusting the event's copy, so events may arrive twice or out of order; then
+ * the owner hears of a payment that failed or waits for them.
+ */
+export async function handleSubscriptionEvent(
+  ctx: AppContext,
+  event: SubscriptionEvent,
+): Promise<void> {
+  const row = await findByProviderId(ctx.db, event.subscriptionId);
+  // Not ours, or a first payment whose request died before recording the provider's id: the
+  // event cannot tell which attempt it was, so the reconciliation job finds it by the attempt's
+  // idempotency key (billing-reconcile.service.ts).
+  if (!row) return;
+  const { snapshot } = await reconcileSubscription(ctx, row, { news: true });
+  const failed =
+    event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
+  if (snapshot && failed && snapshot.status === 'past_due') {
+    const waiting = snapshot.waitingPayment;
+    await notifyOwner(ctx, row.accountId, {
+      kind: event.type === 'invoice.payment_failed' ? 'payment_failed' : 'payment_action_required',
+      amount: waiting?.amount ?? 0,
+      currency: waiting?.currency ?? 'usd',
+      card: await ctx.billing.getDefaultCard(snapshot.customerId),
+      nextAttemptAt: event.nextAttemptAt ?? null,
+    });
+  }
+}
