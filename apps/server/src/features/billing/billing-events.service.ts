@@ -4,6 +4,7 @@ import { accounts } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { recordEvent } from '../../lib/events';
 import { recordChange, type AuditBy } from '../../lib/audit';
+import { withBillingLock } from './billing-lock';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { notifyOwner } from './billing-mail';
 import {
@@ -93,11 +94,23 @@ export async function handleSubscriptionEvent(
   ctx: AppContext,
   event: SubscriptionEvent,
 ): Promise<void> {
-  const row = await findByProviderId(ctx.db, event.subscriptionId);
+  const found = await findByProviderId(ctx.db, event.subscriptionId);
   // Not ours, or a first payment whose request died before recording the provider's id: the
   // event cannot tell which attempt it was, so reconcile-attempts.service.ts (a background job)
   // finds it by the attempt's idempotency key and records it.
-  if (!row) return;
+  if (!found) return;
+  await withBillingLock(ctx, found.accountId, (locked) =>
+    recordProviderEvent(locked, found, event),
+  );
+}
+
+/** The event's subscription re-read from the provider and recorded, under the billing lock. */
+async function recordProviderEvent(
+  ctx: AppContext,
+  found: SubscriptionRow,
+  event: SubscriptionEvent,
+): Promise<void> {
+  const row = (await findByProviderId(ctx.db, event.subscriptionId)) ?? found;
   let snapshot = await ctx.billing.getSubscription(event.subscriptionId);
   if (snapshot.status !== 'canceled' && (await isAccountClosed(ctx, row.accountId))) {
     // Closing ended it, or should have: a closed account pays for nothing more.

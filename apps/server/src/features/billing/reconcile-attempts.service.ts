@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import { accounts, subscriptions } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
+import { withBillingLock } from './billing-lock';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { announceChange } from './billing-events.service';
 import { recordSnapshot, type SubscriptionRow } from './subscription-record';
@@ -103,9 +104,10 @@ async function expireAttempt(ctx: AppContext, row: SubscriptionRow, now: Date): 
 /**
  * The background job: every unrecorded attempt past the grace is looked up at the provider by
  * its idempotency key. Found, it is recorded (the plan granted, the owner mailed once); not found
- * and abandoned, it ends. No transaction is held open across a provider call: the candidates are
- * read without a lock, and recordSnapshot locks the row and compares before it writes, so several
- * instances running this at once change each row once. Answers the rows it repaired or ended.
+ * and abandoned, it ends. The candidates are read without a lock; each is looked up and recorded
+ * in its account's billing lock (docs/billing.md "One billing lock per account"), and
+ * recordSnapshot compares before it writes, so several instances running this at once change
+ * each row once. Answers the rows it repaired or ended.
  */
 export async function reconcileAttempts(ctx: AppContext): Promise<number> {
   const now = ctx.now();
@@ -113,14 +115,15 @@ export async function reconcileAttempts(ctx: AppContext): Promise<number> {
   for (const candidate of await findCandidates(ctx, now)) {
     const { row, customerId } = candidate;
     try {
-      const found = customerId
-        ? await ctx.billing.findSubscriptionByAttempt(customerId, row.idempotencyKey)
-        : null;
-      if (found) {
-        if (await recordFound(ctx, candidate, found)) repaired += 1;
-      } else if (row.createdAt.getTime() < now.getTime() - ATTEMPT_ABANDONED_MS) {
-        if (await expireAttempt(ctx, row, now)) repaired += 1;
-      }
+      const changed = await withBillingLock(ctx, row.accountId, async (locked) => {
+        const found = customerId
+          ? await locked.billing.findSubscriptionByAttempt(customerId, row.idempotencyKey)
+          : null;
+        if (found) return recordFound(locked, candidate, found);
+        if (row.createdAt.getTime() >= now.getTime() - ATTEMPT_ABANDONED_MS) return false;
+        return expireAttempt(locked, row, now);
+      });
+      if (changed) repaired += 1;
     } catch (error) {
       // One customer's trouble at the provider does not hold up the others; the next run retries.
       ctx.log.error({ err: error, subscriptionId: row.id }, 'billing: attempt not reconciled');
