@@ -5,6 +5,7 @@ import type {
 } from '@partner-portal/shared/billing';
 import type { CardSummary } from '@partner-portal/shared/card';
 import type { PlanId } from '@partner-portal/shared/plans';
+import type { Db } from '../../db/client';
 
 /*
  * What the app asks of a payment provider (docs/billing.md "Two providers, one interface"). The
@@ -66,6 +67,11 @@ export interface BillingProvider {
   readonly kind: BillingProviderKind;
   /** What the browser needs to take a card (Stripe's publishable key; null for the built-in). */
   readonly publishableKey: string | null;
+  /**
+   * The same provider writing its books in transaction `db` (billing-lock.ts). Only a provider
+   * that keeps its books in our database has one; Stripe's are its own.
+   */
+  inTransaction?(db: Db): BillingProvider;
   createCustomer(input: { name: string; email: string; idempotencyKey: string }): Promise<string>;
   /** Makes a card token the default card for a first subscription (its payment proves it). */
   attachDefaultCard(customerId: string, token: string): Promise<CardChange>;

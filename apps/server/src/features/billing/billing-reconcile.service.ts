@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { accounts, subscriptions } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
+import { withBillingLock } from './billing-lock';
 import { recordChange } from '../../lib/audit';
 import type { Db } from '../../db/client';
 import type { SubscriptionSnapshot } from './billing-provider';
@@ -228,14 +229,17 @@ async function findRecent(ctx: AppContext, now: Date): Promise<SubscriptionRow[]
 
 /**
  * The background job and `npm run admin -- billing-reconcile`: every recent subscription
- * compared with the provider and recorded where they disagree. No transaction is held open
- * across a provider call. Answers what was changed; a second run finds nothing to change.
+ * compared with the provider and recorded where they disagree, each in its account's billing
+ * lock (docs/billing.md "One billing lock per account"), so a plan change or an approval cannot
+ * come in between. Answers what was changed; a second run finds nothing to change.
  */
 export async function reconcileBilling(ctx: AppContext): Promise<BillingDisagreement[]> {
   const changed: BillingDisagreement[] = [];
   for (const row of await findRecent(ctx, ctx.now())) {
     try {
-      const { disagreement } = await reconcileSubscription(ctx, row);
+      const { disagreement } = await withBillingLock(ctx, row.accountId, (locked) =>
+        reconcileSubscription(locked, row),
+      );
       if (disagreement) changed.push(disagreement);
     } catch (error) {
       // One customer's trouble at the provider does not hold up the others; the next run retries.

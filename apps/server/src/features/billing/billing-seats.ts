@@ -2,6 +2,7 @@ import { inTransaction, type AppContext } from '../../lib/app-context';
 import type { Caller } from '../../lib/audit';
 import { announceChange } from './billing-events.service';
 import { countSeats } from './billing-customer';
+import { withBillingLock } from './billing-lock';
 import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
 
 /**
@@ -13,12 +14,14 @@ import { findOpenSubscription, isLive, recordSnapshot } from './subscription-rec
  */
 export async function syncSeats(ctx: AppContext, accountId: string): Promise<void> {
   try {
-    const open = await findOpenSubscription(ctx.db, accountId);
-    if (!open || !isLive(open) || !open.providerSubscriptionId) return;
-    const seats = await countSeats(ctx, accountId);
-    if (seats === open.seats) return;
-    const snapshot = await ctx.billing.setQuantity(open.providerSubscriptionId, seats);
-    await recordSnapshot(ctx.db, open, snapshot, ctx.now());
+    await withBillingLock(ctx, accountId, async (locked) => {
+      const open = await findOpenSubscription(locked.db, accountId);
+      if (!open || !isLive(open) || !open.providerSubscriptionId) return;
+      const seats = await countSeats(locked, accountId);
+      if (seats === open.seats) return;
+      const snapshot = await locked.billing.setQuantity(open.providerSubscriptionId, seats);
+      await recordSnapshot(locked.db, open, snapshot, locked.now());
+    });
   } catch (error) {
     ctx.log.error({ err: error, accountId }, 'billing: seat count not updated');
   }
@@ -34,16 +37,19 @@ export async function endSubscriptionNow(
   accountId: string,
   by?: Caller,
 ): Promise<boolean> {
-  const open = await findOpenSubscription(ctx.db, accountId);
-  if (!open?.providerSubscriptionId) return false;
-  const snapshot = await ctx.billing.cancelNow(open.providerSubscriptionId);
-  await recordSnapshot(
-    ctx.db,
-    open,
-    snapshot,
-    ctx.now(),
-    by &&
-      ((tx, before, state) => announceChange(inTransaction(ctx, tx), before, snapshot, state, by)),
-  );
-  return true;
+  return withBillingLock(ctx, accountId, async (locked) => {
+    const open = await findOpenSubscription(locked.db, accountId);
+    if (!open?.providerSubscriptionId) return false;
+    const snapshot = await locked.billing.cancelNow(open.providerSubscriptionId);
+    await recordSnapshot(
+      locked.db,
+      open,
+      snapshot,
+      locked.now(),
+      by &&
+        ((tx, before, state) =>
+          announceChange(inTransaction(locked, tx), before, snapshot, state, by)),
+    );
+    return true;
+  });
 }

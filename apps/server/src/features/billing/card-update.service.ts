@@ -3,6 +3,7 @@ import type { CardSummary } from '@partner-portal/shared/card';
 import type { AppContext } from '../../lib/app-context';
 import type { Caller } from '../../lib/audit';
 import { ensureCustomer } from './billing-customer';
+import { withBillingLock } from './billing-lock';
 import { announceCardChange } from './card-change';
 import { refreshLiveSubscription } from './subscription-record';
 import { actionOf, auditPaymentRefusal } from './upgrade.service';
@@ -18,14 +19,16 @@ export async function updateCard(
   input: CardUpdateInput,
 ): Promise<{ card: CardSummary } | PaymentAction> {
   const { accountId } = by.actor;
-  const customerId = await ensureCustomer(ctx, accountId);
-  const change = await auditPaymentRefusal(ctx, by, { action: 'account.card_updated' }, () =>
-    ctx.billing.replaceDefaultCard(customerId, input.token),
-  );
-  const action = change.action ? actionOf(change.action) : null;
-  if (action) return action;
-  // A failed renewal may just have been paid with it.
-  await refreshLiveSubscription(ctx, accountId);
-  if (change.changed) await announceCardChange(ctx, by, change.card);
-  return { card: change.card };
+  return withBillingLock(ctx, accountId, async (locked) => {
+    const customerId = await ensureCustomer(locked, accountId);
+    const change = await auditPaymentRefusal(locked, by, { action: 'account.card_updated' }, () =>
+      locked.billing.replaceDefaultCard(customerId, input.token),
+    );
+    const action = change.action ? actionOf(change.action) : null;
+    if (action) return action;
+    // A failed renewal may just have been paid with it.
+    await refreshLiveSubscription(locked, accountId);
+    if (change.changed) await announceCardChange(locked, by, change.card);
+    return { card: change.card };
+  });
 }

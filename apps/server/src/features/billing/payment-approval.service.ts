@@ -2,6 +2,7 @@ import type { AppContext } from '../../lib/app-context';
 import type { Caller } from '../../lib/audit';
 import { customerIdOf } from './billing-customer';
 import { handleSubscriptionEvent } from './subscription-events.service';
+import { withBillingLock } from './billing-lock';
 import { announceCardChange } from './card-change';
 import { localProcessorDeps } from './create-billing-provider';
 import { authenticatePayment } from './local-processor/processor-authenticate';
@@ -20,21 +21,24 @@ export async function approvePayment(
   outcome: 'complete' | 'fail',
 ): Promise<{ status: 'succeeded' | 'requires_payment_method' }> {
   const { accountId } = by.actor;
-  const customerId = await customerIdOf(ctx, accountId);
-  const deps = localProcessorDeps(ctx.config, ctx.db, ctx.now);
-  const { status, newDefaultCard } = await authenticatePayment(
-    deps,
-    clientSecret,
-    outcome,
-    customerId,
-  );
-  if (newDefaultCard) await announceCardChange(ctx, by, newDefaultCard);
-  const open = await findOpenSubscription(ctx.db, accountId);
-  if (open?.providerSubscriptionId) {
-    await handleSubscriptionEvent(ctx, {
-      type: 'invoice.paid',
-      subscriptionId: open.providerSubscriptionId,
-    });
-  }
-  return { status };
+  // The approval and its record are one billing write: a plan change cannot come in between.
+  return withBillingLock(ctx, accountId, async (locked) => {
+    const customerId = await customerIdOf(locked, accountId);
+    const deps = localProcessorDeps(locked.config, locked.db, locked.now);
+    const { status, newDefaultCard } = await authenticatePayment(
+      deps,
+      clientSecret,
+      outcome,
+      customerId,
+    );
+    if (newDefaultCard) await announceCardChange(locked, by, newDefaultCard);
+    const open = await findOpenSubscription(locked.db, accountId);
+    if (open?.providerSubscriptionId) {
+      await handleSubscriptionEvent(locked, {
+        type: 'invoice.paid',
+        subscriptionId: open.providerSubscriptionId,
+      });
+    }
+    return { status };
+  });
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentAction } from '@partner-portal/shared/billing';
-import { findPlan, planRank, type PlanId } from '@partner-portal/shared/plans';
+import { findPlan, planRank, type Plan, type PlanId } from '@partner-portal/shared/plans';
 import { accounts } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
 import { recordEvent } from '../../lib/events';
+import { withBillingLock } from './billing-lock';
 import { notifyOwner } from './billing-mail';
 import { findOpenSubscription, isLive, recordSnapshot } from './subscription-record';
 import { auditPaymentRefusal, settle } from './upgrade.service';
@@ -31,9 +32,19 @@ export async function changePlan(
   /** The account whose plan changes: the owner's own, or one an operator names. */
   accountId: string = by.actor.accountId,
 ): Promise<PlanChangeResult | PaymentAction> {
-  const { actor } = by;
   const plan = findPlan(planId);
   if (!plan) throw new AppError('bad_request', 'error.bad_request', { inputError: 'plan' });
+  return withBillingLock(ctx, accountId, (locked) => applyPlanChange(locked, by, plan, accountId));
+}
+
+/** changePlan under the account's billing lock (docs/billing.md "One billing lock per account"). */
+async function applyPlanChange(
+  ctx: AppContext,
+  by: Caller,
+  plan: Plan,
+  accountId: string,
+): Promise<PlanChangeResult | PaymentAction> {
+  const { actor } = by;
   const open = await findOpenSubscription(ctx.db, accountId);
   const providerId = open && isLive(open) ? open.providerSubscriptionId : null;
 

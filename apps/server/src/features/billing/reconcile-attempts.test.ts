@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { accounts, outbox, subscriptions } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import type { Actor } from '../../lib/auth-guard';
@@ -129,15 +129,19 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     const owner = await createUser(db(), { permission: 'owner' });
     let made: SubscriptionSnapshot | null = null;
     // The process dies right after the provider answered, before settle() records it.
-    const dying: BillingProvider = {
-      ...ctx.billing,
+    const dying = (base: BillingProvider): BillingProvider => ({
+      ...base,
+      // Bound to the billing lock's transaction (billing-lock.ts), it still dies.
+      ...(base.inTransaction
+        ? { inTransaction: (tx: Db) => dying(base.inTransaction?.(tx) ?? base) }
+        : {}),
       async createSubscription(input) {
-        made = await ctx.billing.createSubscription(input);
+        made = await base.createSubscription(input);
         throw new Error('killed after the provider answered');
       },
-    };
+    });
     await expect(
-      upgradeAccount({ ...ctx, billing: dying }, callerOf(owner), {
+      upgradeAccount({ ...ctx, billing: dying(ctx.billing) }, callerOf(owner), {
         plan: 'free_plus',
         token: await token(),
       }),
@@ -156,6 +160,13 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     clock = new Date(Date.now() + ATTEMPT_GRACE_MS + 1_000);
     // Two instances at once: one records it and announces it.
     const counts = await Promise.all([reconcileBilling(ctx), reconcileBilling(ctx)]);
+    if (name === 'built-in processor') {
+      // Its books are written in the request's billing transaction: the payment died with it,
+      // so nothing was charged and there is no payment to grant.
+      expect(await ctx.billing.getSubscription(paid?.id ?? '').catch(() => null)).toBeNull();
+      expect(await accountOf(owner.account.id)).toMatchObject({ plan: 'free_core' });
+      return;
+    }
     expect(counts[0].length + counts[1].length).toBe(1);
     expect(await rowsOf(owner.account.id)).toMatchObject([
       { status: 'active', plan: 'free_plus', providerSubscriptionId: paid?.id, endedAt: null },

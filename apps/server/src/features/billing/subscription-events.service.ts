@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/app-context';
+import { withBillingLock } from './billing-lock';
 import { notifyOwner } from './billing-mail';
 import { reconcileSubscription } from './billing-reconcile.service';
 import { findByProviderId } from './subscription-record';
@@ -31,17 +32,22 @@ export async function handleSubscriptionEvent(
   // event cannot tell which attempt it was, so the reconciliation job finds it by the attempt's
   // idempotency key (billing-reconcile.service.ts).
   if (!row) return;
-  const { snapshot } = await reconcileSubscription(ctx, row, { news: true });
-  const failed =
-    event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
-  if (snapshot && failed && snapshot.status === 'past_due') {
-    const waiting = snapshot.waitingPayment;
-    await notifyOwner(ctx, row.accountId, {
-      kind: event.type === 'invoice.payment_failed' ? 'payment_failed' : 'payment_action_required',
-      amount: waiting?.amount ?? 0,
-      currency: waiting?.currency ?? 'usd',
-      card: await ctx.billing.getDefaultCard(snapshot.customerId),
-      nextAttemptAt: event.nextAttemptAt ?? null,
-    });
-  }
+  // Recorded in the account's billing lock, as every billing write is (docs/billing.md).
+  await withBillingLock(ctx, row.accountId, async (locked) => {
+    const current = (await findByProviderId(locked.db, event.subscriptionId)) ?? row;
+    const { snapshot } = await reconcileSubscription(locked, current, { news: true });
+    const failed =
+      event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
+    if (snapshot && failed && snapshot.status === 'past_due') {
+      const waiting = snapshot.waitingPayment;
+      await notifyOwner(locked, row.accountId, {
+        kind:
+          event.type === 'invoice.payment_failed' ? 'payment_failed' : 'payment_action_required',
+        amount: waiting?.amount ?? 0,
+        currency: waiting?.currency ?? 'usd',
+        card: await locked.billing.getDefaultCard(snapshot.customerId),
+        nextAttemptAt: event.nextAttemptAt ?? null,
+      });
+    }
+  });
 }

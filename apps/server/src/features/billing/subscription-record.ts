@@ -3,6 +3,7 @@ import type { PlanId, SubscriptionStatus } from '@partner-portal/shared/plans';
 import type { Db } from '../../db/client';
 import { accounts, subscriptions } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
+import { withBillingLock } from './billing-lock';
 import type { SubscriptionSnapshot } from './billing-provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -142,8 +143,10 @@ export async function refreshLiveSubscription(
   ctx: AppContext,
   accountId: string,
 ): Promise<{ snapshot: SubscriptionSnapshot; state: AccountPlanState | null } | null> {
-  const row = await findOpenSubscription(ctx.db, accountId);
-  if (!row || !isLive(row) || !row.providerSubscriptionId) return null;
-  const snapshot = await ctx.billing.getSubscription(row.providerSubscriptionId);
-  return { snapshot, state: await recordSnapshot(ctx.db, row, snapshot, ctx.now()) };
+  return withBillingLock(ctx, accountId, async (locked) => {
+    const row = await findOpenSubscription(locked.db, accountId);
+    if (!row || !isLive(row) || !row.providerSubscriptionId) return null;
+    const snapshot = await locked.billing.getSubscription(row.providerSubscriptionId);
+    return { snapshot, state: await recordSnapshot(locked.db, row, snapshot, locked.now()) };
+  });
 }

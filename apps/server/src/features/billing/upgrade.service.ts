@@ -9,6 +9,7 @@ import { recordChange, type Caller } from '../../lib/audit';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
 import { announceChange } from './billing-events.service';
+import { withBillingLock } from './billing-lock';
 import { reconcileAccount } from './billing-reconcile.service';
 import { announceCardChange, holdsCardThatPaid } from './card-change';
 import { PaymentError } from './payment-error';
@@ -91,6 +92,22 @@ async function dropAttempt(ctx: AppContext, row: SubscriptionRow) {
     .where(eq(subscriptions.id, row.id));
 }
 
+/**
+ * The attempt for `plan`. A first payment still waiting for another plan is replaced, uncharged
+ * (docs/billing.md "One payment waiting at a time").
+ */
+async function claimAttemptFor(ctx: AppContext, accountId: string, plan: PlanId) {
+  const seats = await countSeats(ctx, accountId);
+  const row = await claimSubscription(ctx, accountId, plan, seats);
+  if (isLive(row) || row.plan === plan) return row;
+  // Another plan's attempt the provider never answered (its request died): the attempts job
+  // settles it; charging it for the plan asked now would charge a plan nobody chose.
+  if (!row.providerSubscriptionId) throw new AppError('conflict', 'error.payment_in_progress');
+  await ctx.billing.cancelNow(row.providerSubscriptionId);
+  await dropAttempt(ctx, row);
+  return claimSubscription(ctx, accountId, plan, seats);
+}
+
 /** A first subscription: the card, then the subscription (same key on every retry). */
 async function subscribe(
   ctx: AppContext,
@@ -98,16 +115,8 @@ async function subscribe(
   customerId: string,
   input: UpgradeInput,
 ): Promise<UpgradeResponse> {
-  const { actor } = by;
-  const seats = await countSeats(ctx, actor.accountId);
-  let row = await claimSubscription(ctx, actor.accountId, input.plan, seats);
+  const row = await claimAttemptFor(ctx, by.actor.accountId, input.plan);
   if (isLive(row)) return changeLive(ctx, by, customerId, row, input);
-  if (row.plan !== input.plan && row.providerSubscriptionId) {
-    // The owner chose another plan while a first payment waited: that attempt ends here.
-    await ctx.billing.cancelNow(row.providerSubscriptionId);
-    await dropAttempt(ctx, row);
-    row = await claimSubscription(ctx, actor.accountId, input.plan, seats);
-  }
   if (row.providerSubscriptionId) {
     // The repeat call after the cardholder acted (or a retry): ask the provider how it went.
     return settle(
@@ -118,7 +127,7 @@ async function subscribe(
       input.plan,
     );
   }
-  const replacing = await holdsCardThatPaid(ctx, actor.accountId, customerId);
+  const replacing = await holdsCardThatPaid(ctx, by.actor.accountId, customerId);
   const card = await ctx.billing.attachDefaultCard(customerId, input.token);
   if (replacing && card.changed) await announceCardChange(ctx, by, card.card);
   let snapshot: SubscriptionSnapshot;
@@ -196,15 +205,30 @@ export async function upgradeAccount(
     by,
     { action: 'account.plan_changed', plan: plan.id },
     async () => {
-      const customerId = await ensureCustomer(ctx, by.actor.accountId);
+      const { accountId } = by.actor;
       // A payment the app missed (docs/billing.md "Reconciliation") is recorded before anything
-      // changes or cancels the subscription: a retry with another plan is then a plan change.
-      await reconcileAccount(ctx, by.actor.accountId);
-      const open = await findOpenSubscription(ctx.db, by.actor.accountId);
-      if (open && isLive(open)) return changeLive(ctx, by, customerId, open, input);
-      // A repeat call never starts a payment: with nothing pending, the one it repeats was refused.
-      if (!open && input.stripe) throw new PaymentError('authentication_failed');
-      return subscribe(ctx, by, customerId, input);
+      // changes, cancels or replaces the subscription: a retry with another plan is then a plan
+      // change, not a second charge. The customer and the attempt (its key) are committed before
+      // the provider is asked to charge, so a payment taken while the server died is found by
+      // them.
+      if (!input.stripe) {
+        await withBillingLock(ctx, accountId, async (locked) => {
+          await ensureCustomer(locked, accountId);
+          await reconcileAccount(locked, accountId);
+          const open = await findOpenSubscription(locked.db, accountId);
+          if (!open || !isLive(open)) await claimAttemptFor(locked, accountId, input.plan);
+        });
+      }
+      return withBillingLock(ctx, accountId, async (locked) => {
+        const customerId = await ensureCustomer(locked, accountId);
+        // The cardholder's repeat call skipped the step above.
+        if (input.stripe) await reconcileAccount(locked, accountId);
+        const open = await findOpenSubscription(locked.db, accountId);
+        if (open && isLive(open)) return changeLive(locked, by, customerId, open, input);
+        // A repeat call never starts a payment: with nothing pending, the one it repeats was refused.
+        if (!open && input.stripe) throw new PaymentError('authentication_failed');
+        return subscribe(locked, by, customerId, input);
+      });
     },
   );
 }

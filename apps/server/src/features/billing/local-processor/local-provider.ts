@@ -53,6 +53,7 @@ export function createLocalProvider(deps: ProcessorDeps): BillingProvider {
   return {
     kind: 'local',
     publishableKey: null,
+    inTransaction: (db) => createLocalProvider({ ...deps, db }),
     createCustomer: (input) => createCustomer(deps, input),
     async attachDefaultCard(customerId, token) {
       const card = await attachPaymentMethod(deps.db, customerId, token);

@@ -60,6 +60,26 @@ export async function endSubscription(tx: Db, sub: LocalSubscriptionRow, at: Dat
     .where(eq(localSubscriptions.id, sub.id));
 }
 
+/**
+ * A higher plan whose payment still waits for its cardholder is dropped, uncharged: its invoice
+ * is voided and its payment can no longer be approved. The account has one payment waiting at a
+ * time, and a new choice replaces it (docs/billing.md "One payment waiting at a time").
+ */
+export async function dropPendingUpgrade(tx: Db, sub: LocalSubscriptionRow) {
+  if (!sub.pendingPlan) return;
+  if (sub.latestInvoiceId) {
+    await cancelWaitingIntents(tx, sub.latestInvoiceId);
+    await tx
+      .update(localInvoices)
+      .set({ status: 'void' })
+      .where(and(eq(localInvoices.id, sub.latestInvoiceId), eq(localInvoices.status, 'open')));
+  }
+  await tx
+    .update(localSubscriptions)
+    .set({ pendingPlan: null })
+    .where(eq(localSubscriptions.id, sub.id));
+}
+
 /** Ends a subscription now (account closed): its open invoice is no longer collected. */
 export async function cancelNow(deps: ProcessorDeps, id: string): Promise<SubscriptionSnapshot> {
   await deps.db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import { addMonths, customerNow, remainingShare } from './processor-clock';
 import { newProcessorId } from './processor-ids';
 import { finalizeInvoice, markInvoicePaid, type LocalInvoiceRow } from './processor-invoices';
 import { charge } from './processor-payments';
+import { dropPendingUpgrade } from './processor-lifecycle';
 import {
   loadCustomer,
   loadSubscription,
@@ -188,6 +189,8 @@ export async function upgradeNow(
   await deps.db.transaction(async (tx) => {
     const sub = await loadSubscription(tx, id, { lock: true });
     requireLive(sub.status);
+    // The upgrade waiting for its cardholder, if any, is replaced, not paid on top of this one.
+    await dropPendingUpgrade(tx, sub);
     const customer = await loadCustomer(tx, sub.customerId);
     const card = await defaultCardOf(tx, customer);
     const now = customerNow(deps.now(), customer.clockOffsetMs);
@@ -235,6 +238,8 @@ async function updateLive(
   await deps.db.transaction(async (tx) => {
     const sub = await loadSubscription(tx, id, { lock: true });
     requireLive(sub.status);
+    // A new choice replaces an upgrade still waiting for its cardholder.
+    await dropPendingUpgrade(tx, sub);
     await tx.update(localSubscriptions).set(changes).where(eq(localSubscriptions.id, sub.id));
   });
   return getSubscription(deps, id);
