@@ -38,7 +38,7 @@ export const ATTEMPT_GRACE_MS = 2 * 60_000;
 export const ATTEMPT_ABANDONED_MS = 60 * 60_000;
 
 /** A settled subscription is compared again for this long after the app last changed it. */
-export const RECENT_MS = 60 * 60_000;
+const RECENT_MS = 60 * 60_000;
 
 /** Rows compared per run; more wait for the next run. */
 const MAX_PER_RUN = 200;
