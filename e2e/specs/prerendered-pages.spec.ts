@@ -98,6 +98,27 @@ test.describe('prerendered public pages', () => {
     });
   }
 
+  // The app's scripts are held back: what is measured is the HTML's own first paints (a sign-in
+  // provider's button, which the app adds once it knows the providers, is another matter).
+  test('nothing moves while a slow phone parses the page', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const win = window as unknown as { shifted: number };
+      win.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          win.shifted += (entry as unknown as { value: number }).value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto('/signin', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  });
+
   test('a language chosen on the sign-in page is what the server answers next', async ({
     page,
   }) => {
