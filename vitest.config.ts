@@ -3,44 +3,121 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One Vitest run, four kinds of suite (docs/architecture.md):
+ * One Vitest run, these kinds of suite (docs/architecture.md):
  * - repo: checks on the repository itself;
  * - shared: pure rules;
- * - server: app.inject() tests on PGlite, and the same files again on PostgreSQL when
- *   TEST_DATABASE_URL is set;
+ * - server: every server file (app.inject() tests, the spawned server and admin command) once,
+ *   on PostgreSQL when TEST_DATABASE_URL is set, else on PGlite;
+ * - server-embedded: when TEST_DATABASE_URL is set, the files below whose behaviour depends on
+ *   the database engine, again on PGlite (the embedded database `npm start` runs on), and the
+ *   files that only ever use the embedded database;
  * - web: components in jsdom (apps/web/vite.config.ts holds its test settings);
  * - scale: two built servers on one PostgreSQL and one Redis (`npm run test:scale`), when
  *   TEST_DATABASE_URL and TEST_REDIS_URL are set; it needs `npm run build` first;
  * - crash: the built server killed with SIGKILL mid-workload, then checked and restarted
  *   (`npm run test:crash`), on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
  */
+
+/**
+ * Server test files that run on both databases, and why: what differs between PGlite (one
+ * connection in this process, so nothing ever waits on a lock or runs at the same time) and
+ * PostgreSQL (a pool of connections racing, locks that block, LISTEN/NOTIFY between connections).
+ * Every other server file tests our code above the database, which is the same SQL on both, and
+ * runs once. A file added here should name what it proves about the engine.
+ */
+export const ON_BOTH_DATABASES: Record<string, string> = {
+  'src/db/client.test.ts': 'the two drivers behind one interface: rows, errors, closing',
+  'src/db/schema.test.ts':
+    'migrations, constraints, cascades and rollback as each engine runs them',
+  'test/failure-halfway.test.ts': 'a transaction that fails half-way leaves nothing behind',
+  'test/unstorable-input.test.ts': 'NUL and lone surrogates, which each driver encodes its own way',
+  'src/features/health/health.test.ts': 'what the health route reports of each engine',
+  'src/features/health/ready.test.ts': 'readiness while the database is down or migrating',
+  'src/lib/error-handler.test.ts': "an unreachable database's errors answered 503",
+  'src/lib/metrics.test.ts': 'pool and outbox figures, which only PostgreSQL has in full',
+  'src/lib/live-sessions.test.ts': 'session cache invalidation: NOTIFY between connections',
+  'src/features/api-keys/api-keys.test.ts':
+    'key revocation seen at once: NOTIFY between connections',
+  'src/lib/mail/mail-dispatcher.test.ts': 'the outbox: claims with SKIP LOCKED, NOTIFY on insert',
+  'src/features/digests/digest-job.test.ts': 'digest runs claimed with SKIP LOCKED by one worker',
+  'src/features/account-security/two-factor-policy.test.ts':
+    'the 2FA deadline job: reminders claimed with SKIP LOCKED, mailed once',
+  'src/lib/audit.test.ts': 'one unbroken hash chain under many concurrent writers',
+  'src/lib/one-time-token.test.ts': 'one success among 20 parallel redemptions',
+  'src/features/analytics/analytics.test.ts': 'a workbook link opened once under 20 parallel loads',
+  'src/features/social/social.test.ts':
+    'a social sign-in token redeemed once under 20 parallel posts',
+  'src/features/team/invite.test.ts': 'an invitation accepted once under parallel acceptances',
+  'src/features/team/invited-signup.test.ts': 'an invited sign-up completed once in parallel',
+  'src/features/auth/second-factor-cap.test.ts': 'wrong-code counts under parallel guesses',
+  'test/writes-after-second-factor.test.ts':
+    'nothing written before the second factor, in parallel',
+  'src/features/billing/billing-lock.test.ts':
+    'the per-account advisory lock blocks a second writer',
+  'src/features/billing/billing-races.test.ts':
+    'seeded races of billing writes: no deadlock, no double charge',
+  'src/features/billing/upgrade.test.ts': 'parallel upgrades: one payment waiting at a time',
+  'src/features/billing/card-change.test.ts': 'a card change against a payment in flight',
+  'src/features/billing/reconcile-attempts.test.ts': 'reconciliation racing an approval',
+  'src/features/billing/provider-contract.test.ts': 'both payment providers under parallel calls',
+  'src/features/billing/local-processor/local-processor.test.ts':
+    'renewals claimed with SKIP LOCKED, charged once',
+  'src/features/billing/stripe/stripe-billing.test.ts': 'webhook events delivered twice at once',
+};
+
+/**
+ * Server test files that use the embedded database whatever the run's database is (a data dir of
+ * their own, for the built server or the admin command): one run of them is all there is to have.
+ */
+export const EMBEDDED_ONLY: string[] = [
+  'src/db/pglite-backup.test.ts',
+  'src/server.test.ts',
+  'src/server-tls.test.ts',
+  'src/features/audit/audit-verify-cli.test.ts',
+  'src/features/auth/impersonate-cli.test.ts',
+  'src/features/billing/billing-reconcile-cli.test.ts',
+];
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
 const serverProject = (
   name: string,
   database: 'pglite' | 'postgres',
+  include: string[],
+  exclude: string[],
 ): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: 'apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // test/postgres: several instances on one server, which the embedded database cannot be.
+    include,
     // test/scale: built servers in processes of their own, a project of its own (below).
     // test/crash: built servers killed mid-workload, a project of its own (below).
-    // src/db/pglite-backup.test.ts: the embedded database's own backups, PGlite whatever the run.
-    exclude:
-      database === 'pglite'
-        ? ['test/postgres/**', 'test/scale/**', 'test/crash/**']
-        : ['test/scale/**', 'test/crash/**', 'src/db/pglite-backup.test.ts'],
+    exclude: ['test/scale/**', 'test/crash/**', ...exclude],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     env: { TEST_DB: database },
-    // Some tests start a CLI or a server of their own (tsx compiling at start, a fresh embedded
-    // database): about 30 s each when the browser journeys run beside them on two cores. Speed
-    // is measured by `npm run bench`; a timeout here only catches a test that hangs.
+    // Some tests start the built server or admin command, or a fresh embedded database: seconds
+    // each on a busy two-core machine. Speed is measured by `npm run bench`; a timeout here only
+    // catches a test that hangs.
     testTimeout: 90_000,
     hookTimeout: 120_000,
   },
 });
+
+const EVERY_SERVER_FILE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const serverProjects = postgres
+  ? [
+      serverProject('server', 'postgres', EVERY_SERVER_FILE, EMBEDDED_ONLY),
+      serverProject(
+        'server-embedded',
+        'pglite',
+        [...Object.keys(ON_BOTH_DATABASES), ...EMBEDDED_ONLY],
+        [],
+      ),
+    ]
+  : // test/postgres: several instances on one server, which the embedded database cannot be.
+    [serverProject('server', 'pglite', EVERY_SERVER_FILE, ['test/postgres/**'])];
 
 /**
  * The scale and crash suites time what they measure (a revocation seen within 1 s, a kill at a
@@ -61,8 +138,7 @@ const projects: TestProjectInlineConfiguration[] = [
       environment: 'node',
     },
   },
-  serverProject('server', 'pglite'),
-  ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+  ...serverProjects,
   {
     extends: 'apps/web/vite.config.ts',
     // Screens driven by user-event take seconds on a busy two-core CI machine (up to 7 s beside

@@ -1,12 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium';
+import { journeyWorkers } from './fixtures/workers';
 
 export default defineConfig({
   testDir: './specs',
   outputDir: '../.test-results/e2e',
   globalSetup: './global-setup.ts',
+  // Files side by side, each on its worker's own app server (global-setup.ts); the journeys of a
+  // file one after the other, as they are written.
   fullyParallel: false,
-  workers: 1,
+  workers: journeyWorkers(),
   retries: 0,
   // Whole journeys (several browsers, mail round trips, axe passes) take 15–30 s on these 2-core
   // machines, more when the host is busy: 30 s made them fail on load, not on behaviour.
@@ -16,7 +19,6 @@ export default defineConfig({
   reporter: 'list',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

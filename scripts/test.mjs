@@ -93,6 +93,8 @@ const vitestCode = await run('npx', [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
+  // Each file's time with its project, for durations.md (the JSON report names the file only).
+  '--reporter=./scripts/file-durations-reporter.ts',
 ]);
 timings.vitest = Date.now() - vitestStarted;
 const vitest = readJson(vitestJson);
@@ -158,25 +160,29 @@ try {
  * journeys'), so the next person sees where the time goes without profiling.
  */
 function writeDurations() {
-  const files = [];
-  for (const file of vitest?.testResults ?? []) {
-    files.push({ file: relative(root, file.name), ms: file.endTime - file.startTime });
-  }
+  const files = (readJson(join(resultsDir, 'vitest-files.json')) ?? []).map(
+    ({ project, file, ms }) => ({ suite: project, file, ms }),
+  );
   const playwright = readJson(playwrightJson);
   const journeyMs = new Map();
   const walk = (suites = []) => {
     for (const suite of suites) {
       for (const spec of suite.specs ?? []) {
         const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
-        const file = join('e2e/specs', spec.file ?? suite.file ?? '?');
+        const file = join('e2e', 'specs', spec.file ?? suite.file ?? '?');
         journeyMs.set(file, (journeyMs.get(file) ?? 0) + ms);
       }
       walk(suite.suites);
     }
   };
   walk(playwright?.suites);
-  for (const [file, ms] of journeyMs) files.push({ file, ms });
+  for (const [file, ms] of journeyMs) files.push({ suite: 'journeys', file, ms });
   const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+  const bySuite = new Map();
+  for (const { suite, ms } of files) {
+    const sum = bySuite.get(suite) ?? { files: 0, ms: 0 };
+    bySuite.set(suite, { files: sum.files + 1, ms: sum.ms + ms });
+  }
   const lines = [
     '# Test durations',
     '',
@@ -189,12 +195,18 @@ function writeDurations() {
     ...(journeysRun ? [`| browser journeys (beside Vitest) | ${minutes(timings.journeys)} |`] : []),
     `| npm test in all | ${minutes(Date.now() - timings.start)} |`,
     '',
-    '| slowest files | time |',
-    '|---|---|',
+    'Files run side by side, so the sums below add up to more than the wall time.',
+    '',
+    '| project | files | sum of file times |',
+    '|---|---|---|',
+    ...[...bySuite].map(([suite, sum]) => `| ${suite} | ${sum.files} | ${minutes(sum.ms)} |`),
+    '',
+    '| slowest files | project | time |',
+    '|---|---|---|',
     ...files
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 20)
-      .map(({ file, ms }) => `| ${file} | ${(ms / 1000).toFixed(1)} s |`),
+      .map(({ suite, file, ms }) => `| ${file} | ${suite} | ${(ms / 1000).toFixed(1)} s |`),
     '',
   ];
   writeFileSync(join(resultsDir, 'durations.md'), lines.join('\n'));

@@ -30,6 +30,10 @@ const SCREENS: { path: string; title: [string, string] }[] = [
   { path: '/help', title: ['Help', 'Ayuda'] },
 ];
 
+// Each screen check stands alone (its own session, on its worker's own app server): they spread
+// over the workers instead of queueing behind one.
+test.describe.configure({ mode: 'parallel' });
+
 const OWNER = 'owner@demo.test';
 
 restoreDemoLookAfterEach(OWNER);

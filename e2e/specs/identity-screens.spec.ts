@@ -68,6 +68,10 @@ const SCREENS: Screen[] = [
   },
 ];
 
+// Each screen check stands alone (its own session, on its worker's own app server): they spread
+// over the workers instead of queueing behind one.
+test.describe.configure({ mode: 'parallel' });
+
 async function storeSession(page: Page, session: SessionRecord): Promise<void> {
   await page.addInitScript((record) => {
     localStorage.setItem('partner-portal.session', record);

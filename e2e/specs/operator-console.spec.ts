@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { runAdmin } from '../fixtures/admin-cli';
 import { startAppServer, type AppServer } from '../fixtures/app-server';
+import { authenticator } from '../fixtures/authenticator';
 import { DEMO_PASSWORD } from '../fixtures/demo-sign-in';
 import { findFreePort } from '../fixtures/free-port';
 import {
@@ -31,14 +31,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-const codeFor = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-
-/** Waits for the next 30-second step, so a code is never reused (the server refuses replays). */
-async function nextStep(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-}
 
 /** The operator, made by the admin command with the server stopped; answers their sign-in link. */
 async function createOperator(): Promise<string> {
@@ -89,9 +81,9 @@ test('an operator turns on 2FA, reads the overview, finds an account and helps i
   await page.getByRole('link', { name: 'Set up two-factor authentication' }).click();
   await expect(page).toHaveURL(/\/account\/2fa$/);
   await page.getByRole('switch', { name: /Two-factor authentication/ }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  const app = authenticator((await page.getByTestId('totp-secret').textContent()) ?? '');
   await page.getByRole('textbox').first().click();
-  await page.keyboard.insertText(codeFor(secret));
+  await page.keyboard.insertText(await app.code());
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page.getByText('Store your backup code safely')).toBeVisible();
 
@@ -123,7 +115,6 @@ test('an operator turns on 2FA, reads the overview, finds an account and helps i
   await page.getByRole('button', { name: 'Act as this user' }).click();
   const dialog = page.getByRole('dialog', { name: `Act as ${OWNER}` });
   await dialog.getByLabel('Reason').fill('Ticket 4411: the Plus dashboard looks empty');
-  await nextStep();
   await dialog.getByRole('button', { name: 'Start support session' }).click();
   const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
   await expect(confirm).toBeVisible();
@@ -135,7 +126,7 @@ test('an operator turns on 2FA, reads the overview, finds an account and helps i
   expect(confirmId).toBeTruthy();
   await expectNoA11yViolations(page, `[id="${confirmId}"]`);
   await confirm.getByRole('textbox').first().click();
-  await page.keyboard.insertText(codeFor(secret));
+  await page.keyboard.insertText(await app.code());
   await confirm.getByRole('button', { name: 'Confirm' }).click();
 
   const banner = page.getByRole('region', { name: 'Support session' });

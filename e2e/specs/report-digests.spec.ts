@@ -10,6 +10,7 @@ import {
   expectNoA11yViolations,
   expectNoSidewaysScroll,
   saveScreen,
+  saveViewport,
   test,
 } from '../fixtures/test';
 
@@ -82,7 +83,7 @@ test('turn the digest on, preview it, get it by mail with the same numbers, and 
   await saveScreen(page, 'account-digest-es-dark-phone');
   // A full-page capture leaves a frame below the fold unpainted: the preview as scrolled to.
   await page.locator('iframe').first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '.test-results/screens/account-digest-es-dark-phone-preview.png' });
+  await saveViewport(page, 'account-digest-es-dark-phone-preview');
   await switchLook(page, api, { locale: 'en', dark: false });
   await api.dispose();
   await page.setViewportSize({ width: 1280, height: 900 });

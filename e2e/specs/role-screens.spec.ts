@@ -23,6 +23,10 @@ const USERS = [
   { email: 'solo@demo.test', name: 'solo', hub: 10 },
 ] as const;
 
+// Each screen check stands alone (its own session, on its worker's own app server): they spread
+// over the workers instead of queueing behind one.
+test.describe.configure({ mode: 'parallel' });
+
 const EVERY_MEMBER = ['/welcome', '/dashboard/core', '/dashboard/plus', '/help'];
 
 async function checkScreen(page: Page, phone: boolean, screen: string): Promise<void> {

@@ -1,16 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
 import { createVerifiedPartner } from '../fixtures/accounts';
+import { authenticator } from '../fixtures/authenticator';
 import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
-
-const codeFor = (secret: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  });
-
-/** Waits for the next 30-second step, so a code is never reused (the server refuses replays). */
-async function nextStep(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-}
 
 test('enable 2FA → sign out → sign in with a code → sign in again with the backup code', async ({
   page,
@@ -34,10 +24,10 @@ test('enable 2FA → sign out → sign in with a code → sign in again with the
   await expect(page.getByText('Protect your account')).toBeVisible();
   await page.getByRole('switch', { name: /Two-factor authentication/ }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  const app = authenticator((await page.getByTestId('totp-secret').textContent()) ?? '');
   await saveScreen(page, 'two-factor-scan');
   await page.getByRole('textbox').first().click();
-  await page.keyboard.insertText(codeFor(secret));
+  await page.keyboard.insertText(await app.code());
   await page.getByRole('button', { name: 'Verify code' }).click();
   await expect(page.getByText('Store your backup code safely')).toBeVisible();
   const backup = (await page.getByTestId('backup-code').textContent()) ?? '';
@@ -46,13 +36,12 @@ test('enable 2FA → sign out → sign in with a code → sign in again with the
   await saveScreen(page, 'two-factor-backup');
 
   await page.evaluate(() => localStorage.clear());
-  await nextStep();
   await signInWithPassword();
   await expect(page).toHaveURL(/\/signin\/otp\?token=/);
   await expectNoA11yViolations(page);
   await saveScreen(page, 'signin-otp');
   await page.getByRole('textbox').first().click();
-  await page.keyboard.insertText(codeFor(secret));
+  await page.keyboard.insertText(await app.code());
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, wrapPglite } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { ensureServerBundle } from './server-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,11 +23,12 @@ const repoRoot = new URL('../../../', import.meta.url).pathname;
  * database (created here, dropped at teardown), so parallel runs on one server never collide.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await ensureServerBundle();
   // The project's own env, not process.env: both server projects share this main process, and
-  // reading process.env here once ran the "server-pg" project on PGlite without a word.
+  // reading process.env here once ran the PostgreSQL project on PGlite without a word.
   if (project.config.env.TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set for the server-pg project');
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set for a project on PostgreSQL');
     const name = `partner_portal_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

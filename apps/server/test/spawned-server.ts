@@ -83,17 +83,51 @@ export async function stopGroup(proc: SpawnedProcess, graceMs = 12_000): Promise
   clearTimeout(timer);
 }
 
+/** The bundles `npm run build` makes (global-setup.ts makes sure they are current). */
+const SERVER_BUNDLE = `${serverDir}dist/server.js`;
+const ADMIN_BUNDLE = `${serverDir}dist/admin.js`;
+
 /**
- * `src/server.ts` under tsx in a process group of its own, on the embedded database unless `env`
- * names DATABASE_URL. `killSpawnedServers` in an afterEach ends whatever a test left running.
+ * The built server (`npm run serve`: plain node, nothing compiled at start) in a process group
+ * of its own, on the embedded database unless `env` names DATABASE_URL. `killSpawnedServers` in
+ * an afterEach ends whatever a test left running.
  */
 export function startServer(env: Record<string, string>): SpawnedProcess {
-  const server = startProcess(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = startProcess(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
   });
   children.push(server.child);
   return server;
+}
+
+export interface AdminRun {
+  code: number | null;
+  out: string;
+  err: string;
+  /** stdout and stderr as they came. */
+  output: string;
+}
+
+/**
+ * The built admin command (`npm run admin -- …`, as production runs it) on the embedded
+ * database in `dataDir`, to its end.
+ */
+export async function runAdmin(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<AdminRun> {
+  const admin = startProcess(process.execPath, ['--enable-source-maps', ADMIN_BUNDLE, ...args], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
+  });
+  let out = '';
+  let err = '';
+  admin.child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  admin.child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const { code } = await admin.exited;
+  return { code, out, err, output: admin.output() };
 }
 
 export function killSpawnedServers(): void {
@@ -109,7 +143,7 @@ export const exitOf = (child: ChildProcess) =>
   });
 
 export async function waitUntilReady(url: string, output: () => string): Promise<void> {
-  // Up to 80 s: see server.test.ts on how long a start under tsx takes on a busy CI machine.
+  // Up to 80 s: a fresh embedded database migrates at start, slowly on a busy CI machine.
   for (let attempt = 0; attempt < 320; attempt++) {
     const ready = await fetch(`${url}/api/ready`).then(
       (response) => response.ok,

@@ -20,6 +20,7 @@ import {
   exitOf,
   freePort,
   killSpawnedServers,
+  runAdmin,
   startServer,
   waitUntilReady,
 } from '../../test/spawned-server';
@@ -29,7 +30,6 @@ import { migrateDatabase } from './migrate';
 import { backupEmbedded, restoreEmbedded } from './pglite-backup';
 import { users } from './schema/index';
 
-const serverDir = new URL('../..', import.meta.url).pathname;
 const quietLog = Fastify({ logger: false }).log;
 const RESTORED_AT = new Date('2026-03-04T05:06:07.089Z');
 
@@ -91,20 +91,6 @@ function lockByAnotherProcess(dataDir: string): number {
 
 /** What sits beside the data dirs: where a restore leaves the old data, or forgets a half-made one. */
 const siblings = () => readdirSync(root).sort();
-
-function admin(dataDir: string, args: string[]) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
-      cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
 
 describe('admin backup and restore (embedded database)', () => {
   it('backs up a stopped data dir and restores it into another, which keeps its own files', async () => {
@@ -250,12 +236,12 @@ describe('admin backup and restore (embedded database)', () => {
     await waitUntilReady(`http://127.0.0.1:${port}`, output);
     const file = join(root, 'served.tar.gz');
 
-    const backup = await admin(dataDir, ['backup', file]);
+    const backup = await runAdmin(dataDir, ['backup', file]);
     expect(backup, output()).toMatchObject({ code: 0 });
     expect(backup.out).toMatch(
       new RegExp(`Backed up [\\d.]+ MB to ${file} \\(dumped by the running server\\)`),
     );
-    const refused = await admin(dataDir, ['restore', file]);
+    const refused = await runAdmin(dataDir, ['restore', file]);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/is using .* Stop it first/);
 
@@ -264,7 +250,7 @@ describe('admin backup and restore (embedded database)', () => {
     expect(existsSync(backupSocketPath(dataDir))).toBe(false);
 
     const copy = join(root, 'served-copy');
-    const restored = await admin(copy, ['restore', file]);
+    const restored = await runAdmin(copy, ['restore', file]);
     expect(restored, restored.err).toMatchObject({ code: 0 });
     expect(restored.out).toContain(`The data it replaced is in ${copy}.before-restore-`);
     // The demo seed's people, as the server had them.

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reportRows } from '../../db/schema/index';
 import { createAccount, createUser } from '../../../test/factories';
+import { runAdmin } from '../../../test/spawned-server';
 import { createTestDatabase } from '../../../test/test-database';
 import { parseCsv } from '@partner-portal/shared/csv-parse';
 import {
@@ -25,7 +24,6 @@ const inWords = (problems: RawProblem[]) =>
   });
 const problemsOf = (csv: string) => inWords(validateReportCsv(csv).problems);
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const HEADER =
   'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout';
 
@@ -151,20 +149,6 @@ describe('importReport', () => {
 });
 
 describe('npm run admin -- import-report', () => {
-  function admin(dataDir: string, args: string[]) {
-    return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
-        cwd: serverDir,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('exit', (code) => resolve({ code, out, err }));
-    });
-  }
-
   it('prints the row count for a good file, and every problem with a non-zero exit for a bad one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pp-import-'));
     const good = join(dir, 'good.csv');
@@ -175,22 +159,20 @@ describe('npm run admin -- import-report', () => {
     const row = '2026-01-02,Café,Spring,search,US,desktop,100,5,1,10.00,8.00';
     writeFileSync(latin1, Buffer.from(`${HEADER}\n${row}\n`, 'latin1'));
     const dataDir = join(dir, 'data');
-    expect((await admin(dataDir, ['create-master', 'ops@example.test'])).code).toBe(0);
-    const ok = await admin(dataDir, ['import-report', 'ops@example.test', good]);
+    expect((await runAdmin(dataDir, ['create-master', 'ops@example.test'])).code).toBe(0);
+    const ok = await runAdmin(dataDir, ['import-report', 'ops@example.test', good]);
     expect(ok).toMatchObject({ code: 0 });
     expect(ok.out).toContain('Imported 1 rows into Partner Portal support.');
-    const refused = await admin(dataDir, ['import-report', 'ops@example.test', bad]);
+    const refused = await runAdmin(dataDir, ['import-report', 'ops@example.test', bad]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`${bad}:2: date is not a calendar date`);
     expect(refused.err).toContain('Nothing imported: 1 problem(s)');
     // The HTTP route's check, through the same service: the file's bytes, not a decoded string.
-    const notUtf8 = await admin(dataDir, ['import-report', 'ops@example.test', latin1]);
+    const notUtf8 = await runAdmin(dataDir, ['import-report', 'ops@example.test', latin1]);
     expect(notUtf8.code).toBe(1);
     expect(notUtf8.err).toContain(
       `${latin1}:2: row is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again`,
     );
     expect(notUtf8.err).toContain('Nothing imported: 1 problem(s)');
-    // Four commands, each starting TypeScript and a fresh embedded database: about 40 s on an
-    // idle two-core machine, and over 60 s on CI beside the browser journeys.
-  }, 180_000);
+  }, 120_000);
 });

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -14,28 +12,13 @@ import { recordAudit } from '../../lib/audit';
 import { AuditAnchors } from '../../lib/audit-anchor';
 import { createMailQueue } from '../../lib/mail/mail-transport';
 import { forgeWithoutKey, removeNewestRows } from '../../../test/audit-tamper';
+import { runAdmin } from '../../../test/spawned-server';
 import { TEST_AUDIT_KEY } from '../../../test/test-config';
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-
 /** The command as an operator runs it, with the key the rows were written with unless told. */
-function auditVerify(dataDir: string, auditKey = TEST_AUDIT_KEY) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'audit-verify'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'silent',
-        AUDIT_KEY: auditKey,
-      },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+async function auditVerify(dataDir: string, auditKey = TEST_AUDIT_KEY) {
+  const { code, output } = await runAdmin(dataDir, ['audit-verify'], { AUDIT_KEY: auditKey });
+  return { code, out: output };
 }
 
 async function signIns(db: Db, account: string, count: number) {

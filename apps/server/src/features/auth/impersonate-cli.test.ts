@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client';
@@ -10,22 +8,7 @@ import { migrateDatabase } from '../../db/migrate';
 import { users } from '../../db/schema/index';
 import { createUser } from '../../../test/factories';
 import { enableTwoFactor } from '../../../test/identity-helpers';
-
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-
-function admin(dataDir: string, args: string[]) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
-      cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
+import { runAdmin } from '../../../test/spawned-server';
 
 /** Opens the data dir's embedded database for `work`, and closes it for the command to take. */
 async function withDataDir<T>(dataDir: string, work: (db: Database['db']) => Promise<T>) {
@@ -48,7 +31,7 @@ describe('npm run admin -- impersonate (docs/security.md#operator-console)', () 
       return { operator: master.email, target: user.email };
     });
     const impersonate = (...extra: string[]) =>
-      admin(dataDir, ['impersonate', target, '--by', operator, ...extra]);
+      runAdmin(dataDir, ['impersonate', target, '--by', operator, ...extra]);
 
     const noReason = await impersonate();
     expect(noReason.code).toBe(1);

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PaymentAction } from '@partner-portal/shared/billing';
@@ -11,6 +9,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { accounts, subscriptions } from '../../db/schema/index';
 import { createUser } from '../../../test/factories';
+import { runAdmin } from '../../../test/spawned-server';
 import { TEST_AUDIT_KEY } from '../../../test/test-config';
 import { createTestContext } from '../../../test/test-context';
 import { customerIdOf } from './billing-customer';
@@ -25,32 +24,13 @@ import { upgradeAccount } from './upgrade.service';
  * nothing to change on a second run.
  */
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 // The CLI derives the processor's key from the same secret as the test context.
 const SESSION_SECRET = 'test-session-secret-that-is-long-enough-123';
 
-function billingReconcile(dataDir: string) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', 'billing-reconcile'],
-      {
-        cwd: serverDir,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          LOG_LEVEL: 'silent',
-          AUDIT_KEY: TEST_AUDIT_KEY,
-          SESSION_SECRET,
-        },
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+async function billingReconcile(dataDir: string) {
+  const env = { AUDIT_KEY: TEST_AUDIT_KEY, SESSION_SECRET };
+  const { code, output } = await runAdmin(dataDir, ['billing-reconcile'], env);
+  return { code, out: output };
 }
 
 /** Plus AI approved at the processor while the server died before recording it. */
