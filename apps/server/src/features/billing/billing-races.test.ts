@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findPlan, type PlanId } from '@partner-portal/shared/plans';
 import { accounts, localCustomers, localInvoices, localSubscriptions } from '../../db/schema/index';
 import {
@@ -67,6 +67,18 @@ async function startingAccount(start: Start, rng: () => number) {
   return { owner, token, secret: null };
 }
 
+/**
+ * The payment that set a subscription's plan last. Not the newest created_at: it defaults to
+ * now(), when the writing transaction began, and on PostgreSQL a transaction that begins first
+ * may take the billing lock second, so a renewal can be stamped before the upgrade it followed.
+ * Every payment is taken under the lock, and paid_at is the customer's clock as it was paid, so
+ * it follows the order of the writes; the number, also taken under the lock, breaks a tie.
+ */
+function lastPaid(invoices: (typeof localInvoices.$inferSelect)[]) {
+  const paidAt = (invoice: typeof localInvoices.$inferSelect) => invoice.paidAt?.getTime() ?? 0;
+  return [...invoices].sort((x, y) => paidAt(y) - paidAt(x) || y.number.localeCompare(x.number))[0];
+}
+
 /** What the processor charged and what the account is given, after the race. */
 async function checkBooks(accountId: string) {
   const [account] = await db().select().from(accounts).where(eq(accounts.id, accountId));
@@ -105,7 +117,7 @@ async function checkBooks(accountId: string) {
       problems.push(`paid but ended: ${sub.id} ${sub.status} (${running.length} paid)`);
     }
     if (sub.status !== 'active') continue;
-    const latest = own.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime())[0];
+    const latest = lastPaid(own);
     const name = findPlan(sub.plan as PlanId)?.name;
     if (!latest?.lines.some((line) => line.amount > 0 && line.description === name)) {
       problems.push(`granted unpaid: ${sub.plan} without a paid invoice for it`);
@@ -123,6 +135,42 @@ async function checkBooks(accountId: string) {
 }
 
 describe('billing writes of one account racing each other', () => {
+  it('reads the books in the order they were paid, whenever each transaction began', async ({
+    skip,
+  }) => {
+    // PGlite runs one transaction at a time: the one that begins first also locks first.
+    if (env.database.kind !== 'postgres') skip();
+    const { owner } = await startingAccount('renewal_due', seeded(SEED));
+    const [account] = await db().select().from(accounts).where(eq(accounts.id, owner.account.id));
+    const customerId = account?.billingCustomerId ?? '';
+    const ctx = createTestContext(env.database);
+    // The renewal job's transaction begins (fixing now(), every created_at it writes), then a
+    // plan change takes the billing lock first, as it did in CI under load: Plus → Pro after the
+    // period ended costs nothing, and the renewal that follows charges Pro for the next period.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      const change = await apiCall(env.app, owner.token, 'POST', '/api/account/plan', {
+        plan: 'free_pro',
+      });
+      expect(change.statusCode).toBe(200);
+      const job = { ...ctx, db: tx, billing: ctx.billing.inTransaction?.(tx) ?? ctx.billing };
+      await runBillingTick(job, { customerId });
+    });
+    const invoices = await db()
+      .select()
+      .from(localInvoices)
+      .where(eq(localInvoices.customerId, customerId));
+    const upgrade = invoices.find((invoice) => invoice.lines.some((line) => line.proration));
+    const renewal = invoices.find((invoice) =>
+      invoice.lines.some((line) => line.description === 'Pro' && !line.proration),
+    );
+    expect([upgrade?.status, upgrade?.total, renewal?.status]).toEqual(['paid', 0, 'paid']);
+    expect(renewal?.total).toBeGreaterThan(0);
+    // Written after the upgrade, stamped before it.
+    expect(renewal!.createdAt.getTime()).toBeLessThan(upgrade!.createdAt.getTime());
+    expect(await checkBooks(owner.account.id)).toEqual([]);
+  });
+
   it(
     `${RACES} seeded races: no 5xx, no double charge, charged ⇔ entitled`,
     async () => {
