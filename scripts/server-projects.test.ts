@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_ONLY, ON_BOTH_DATABASES } from '../vitest.config';
 
@@ -20,5 +20,16 @@ describe('the server files named in vitest.config.ts', () => {
       expect(existsSync(`${serverDir}${file}`), file).toBe(true);
       expect(ON_BOTH_DATABASES[file], file).toBeUndefined();
     }
+  });
+
+  it('mock no module: the server projects share modules between files (isolate: false)', () => {
+    const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.test.ts') && !file.includes('node_modules'),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const mocking = files.filter((file) =>
+      /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(`${serverDir}${file}`, 'utf8')),
+    );
+    expect(mocking).toEqual([]);
   });
 });
