@@ -343,6 +343,13 @@ export class FakeStripeBooks {
     this.emit('customer.subscription.updated', sub);
   }
 
+  /** As on Stripe, a voided invoice's payment can no longer be confirmed. */
+  private voidOpen(invoice: Obj) {
+    invoice.status = 'void';
+    invoice.next_payment_attempt = null;
+    if (invoice._intent) this.get(String(invoice._intent), 'payment_intent').status = 'canceled';
+  }
+
   /** A voided upgrade invoice takes its pending change with it. */
   voidInvoice(id: string) {
     const invoice = this.get(id, 'invoice');
@@ -352,8 +359,7 @@ export class FakeStripeBooks {
         message: 'Only open invoices can be voided.',
       });
     }
-    invoice.status = 'void';
-    invoice.next_payment_attempt = null;
+    this.voidOpen(invoice);
     const sub = this.subscriptionOfInvoice(invoice);
     if (sub.pending_update) {
       sub.pending_update = null;
@@ -551,7 +557,7 @@ export class FakeStripeBooks {
     sub.canceled_at = this.now;
     if (sub.latest_invoice) {
       const invoice = this.get(String(sub.latest_invoice), 'invoice');
-      if (invoice.status === 'open') invoice.status = 'void';
+      if (invoice.status === 'open') this.voidOpen(invoice);
     }
     this.releaseOf(sub);
     this.emit('customer.subscription.deleted', sub);

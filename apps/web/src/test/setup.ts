@@ -14,8 +14,10 @@ await Promise.all(LOCALES.map((locale) => loadTranslations(['core', 'rest'], loc
 await Promise.all([loadRichFieldControls(), import('@/components/form/form-validation')]);
 
 // A page's first render in a test file also loads its modules; on a busy CI machine that has
-// taken more than the default second (a findBy* then fails on a page that was still loading).
-configure({ asyncUtilTimeout: 5_000 });
+// taken more than the default second, and once more than 5 s (the API keys page's first test
+// failed that way in CI while two browser journeys ran beside it). A wait that is met returns at
+// once, so only a test that would fail anyway waits longer.
+configure({ asyncUtilTimeout: 15_000 });
 
 // An unexpected console.error (React warnings, failed prop types, act() warnings) fails the test.
 let consoleErrors: unknown[][] = [];

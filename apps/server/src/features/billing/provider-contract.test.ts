@@ -298,6 +298,45 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('%s', (name)
     });
   });
 
+  it('a second upgrade replaces one waiting for authentication: the first can no longer be paid', async () => {
+    const { customerId, snapshot } = await subscribed('4000002760003184');
+    await h().authenticate(customerId, snapshot.waitingPayment?.clientSecret ?? '', 'complete');
+    const first = await h().provider.upgradeNow(snapshot.id, 'free_plus_ai', randomUUID());
+    expect(first.pendingPlan).toBe('free_plus_ai');
+    const second = await h().provider.upgradeNow(snapshot.id, 'free_pro', randomUUID());
+    expect(second).toMatchObject({ plan: 'free_plus', pendingPlan: 'free_pro' });
+    expect(second.waitingPayment?.clientSecret).not.toBe(first.waitingPayment?.clientSecret);
+
+    // The cardholder approving the abandoned upgrade's page late must not charge it.
+    await expect(
+      h().authenticate(customerId, first.waitingPayment?.clientSecret ?? '', 'complete'),
+    ).rejects.toThrow();
+    await h().authenticate(customerId, second.waitingPayment?.clientSecret ?? '', 'complete');
+    expect(await h().provider.getSubscription(snapshot.id)).toMatchObject({
+      plan: 'free_pro',
+      pendingPlan: null,
+    });
+    const paid = (await documentsOf(customerId)).filter((doc) => doc.status === 'paid');
+    // The first subscription's invoice and the one upgrade to Pro.
+    expect(paid).toHaveLength(2);
+  });
+
+  it.each([
+    ['a lower plan', (id: string) => h().provider.schedulePlan(id, 'free_plus')],
+    ['cancelling', (id: string) => h().provider.setCancelAtPeriodEnd(id, true)],
+  ])('%s chosen while an upgrade waits drops the upgrade, uncharged', async (_, choose) => {
+    const { customerId, snapshot } = await subscribed('4000002760003184', 'free_plus_ai');
+    await h().authenticate(customerId, snapshot.waitingPayment?.clientSecret ?? '', 'complete');
+    const waiting = await h().provider.upgradeNow(snapshot.id, 'free_pro', randomUUID());
+    expect((await choose(snapshot.id)).pendingPlan).toBeNull();
+    await expect(
+      h().authenticate(customerId, waiting.waitingPayment?.clientSecret ?? '', 'complete'),
+    ).rejects.toThrow();
+    expect((await h().provider.getSubscription(snapshot.id)).plan).toBe('free_plus_ai');
+    const paid = (await documentsOf(customerId)).filter((doc) => doc.status === 'paid');
+    expect(paid).toHaveLength(1);
+  });
+
   it('a downgrade waits for the period end; withdrawing it keeps the plan', async () => {
     const { customerId, snapshot } = await subscribed('4242424242424242', 'free_plus_ai');
     const scheduled = await h().provider.schedulePlan(snapshot.id, 'free_plus');

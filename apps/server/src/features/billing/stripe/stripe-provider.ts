@@ -7,6 +7,7 @@ import type { StripePrices } from './stripe-prices';
 import { membersMetadata, membersOf, quantityFor } from './stripe-seats';
 import {
   cardOf,
+  idOf,
   invoiceDocumentOf,
   invoiceSummaryOf,
   planOf,
@@ -75,6 +76,18 @@ export function createStripeProvider({
     if (!schedule) return;
     const id = typeof schedule === 'string' ? schedule : schedule.id;
     await stripe.subscriptionSchedules.release(id);
+  }
+
+  /**
+   * An upgrade still waiting for its cardholder is replaced, not paid on top of the new one:
+   * voiding its invoice discards the pending update and cancels its payment, so approving the
+   * old page late charges nothing (as `dropPendingUpgrade` on the built-in processor).
+   */
+  async function dropPendingUpdate(subscription: Stripe.Subscription) {
+    const invoiceId = idOf(subscription.latest_invoice);
+    if (!subscription.pending_update || !invoiceId) return;
+    const invoice = await stripe.invoices.retrieve(invoiceId);
+    if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoiceId);
   }
 
   async function retrieveRaw(id: string) {
@@ -252,6 +265,7 @@ export function createStripeProvider({
     async upgradeNow(id, plan, idempotencyKey) {
       const current = await retrieveRaw(id);
       await releaseSchedule(current);
+      await dropPendingUpdate(current);
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${id} has no item`);
       await callStripe(() =>
@@ -278,6 +292,7 @@ export function createStripeProvider({
     async schedulePlan(id, plan) {
       let current = await retrieveRaw(id);
       await releaseSchedule(current);
+      await dropPendingUpdate(current);
       if (current.cancel_at_period_end) {
         current = await stripe.subscriptions.update(id, { cancel_at_period_end: false });
       }
@@ -303,8 +318,10 @@ export function createStripeProvider({
     },
 
     async setCancelAtPeriodEnd(id, cancel) {
+      const current = await retrieveRaw(id);
       // Cancelling supersedes a scheduled plan, as on the built-in processor.
-      if (cancel) await releaseSchedule(await retrieveRaw(id));
+      if (cancel) await releaseSchedule(current);
+      await dropPendingUpdate(current);
       await stripe.subscriptions.update(id, { cancel_at_period_end: cancel });
       return snapshot(id);
     },

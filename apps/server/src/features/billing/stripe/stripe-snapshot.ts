@@ -24,7 +24,7 @@ import { membersOf } from './stripe-seats';
 export const SUBSCRIPTION_EXPAND = ['latest_invoice.confirmation_secret', 'schedule'];
 
 const at = (seconds: number) => new Date(seconds * 1000);
-const idOf = (value: string | { id: string } | null | undefined) =>
+export const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The app's plan for a Stripe price; a price STRIPE_PRICES does not name is a setup error. */
