@@ -7,6 +7,7 @@ import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { renderMail, type MailTemplate } from '../../lib/mail/mail-templates';
 import { isNotificationActive } from '../notifications/notification-settings.service';
+import type { SubscriptionSnapshot } from './billing-provider';
 
 /*
  * What the account owner is told about billing. Plan and card changes obey the owner's
@@ -99,6 +100,26 @@ function valuesOf(notice: BillingNotice, locale: Locale): Record<string, string>
     case 'subscription_canceled':
       return { plan: planName(notice.plan) };
   }
+}
+
+/**
+ * The owner's notice that a renewal is unpaid: `payment_action_required` when only the
+ * cardholder can approve it, `payment_failed` otherwise, with the provider's next try.
+ */
+export async function notifyPaymentDue(
+  ctx: AppContext,
+  accountId: string,
+  snapshot: SubscriptionSnapshot,
+  options: { actionRequired: boolean; nextAttemptAt: Date | null },
+): Promise<void> {
+  const waiting = snapshot.waitingPayment;
+  await notifyOwner(ctx, accountId, {
+    kind: options.actionRequired ? 'payment_action_required' : 'payment_failed',
+    amount: waiting?.amount ?? 0,
+    currency: waiting?.currency ?? 'usd',
+    card: await ctx.billing.getDefaultCard(snapshot.customerId),
+    nextAttemptAt: options.nextAttemptAt,
+  });
 }
 
 /** Mails the account owner about a billing change, in their language. */

@@ -25,6 +25,8 @@ export interface WaitingPayment {
   amount: number;
   currency: string;
   description: string;
+  /** When the provider tries the card again by itself (a renewal's retries); null: never, unknown: absent. */
+  nextAttemptAt?: Date | null;
 }
 
 export interface SubscriptionSnapshot {

@@ -6,6 +6,7 @@ import { recordChange } from '../../lib/audit';
 import type { Db } from '../../db/client';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { announceChange } from './billing-events.service';
+import { notifyPaymentDue } from './billing-mail';
 import {
   findOpenSubscription,
   recordSnapshot,
@@ -180,7 +181,16 @@ export async function reconcileSubscription(
       account: state,
     };
     await announceChange(inTransaction(ctx, tx), before, answer, state);
-    if (!options.news) await auditDisagreement(ctx, tx, disagreement);
+    if (options.news) return;
+    await auditDisagreement(ctx, tx, disagreement);
+    if (answer.status === 'past_due' && before.status !== 'past_due') {
+      // The provider's event never reached us (a lost webhook, a server killed before recording
+      // it), so nobody told the owner: reconciliation does, as the event would have.
+      await notifyPaymentDue(inTransaction(ctx, tx), row.accountId, answer, {
+        actionRequired: answer.waitingPayment?.state === 'requires_action',
+        nextAttemptAt: answer.waitingPayment?.nextAttemptAt ?? null,
+      });
+    }
   });
   return { snapshot: answer, disagreement };
 }
@@ -202,8 +212,9 @@ export async function reconcileAccount(
 
 /**
  * The rows worth comparing, oldest change first, on the provider that runs now: every one still
- * in motion (a payment pending, a renewal unpaid, an upgrade waiting for its cardholder) and
- * every one the app changed within RECENT_MS, once past the grace.
+ * in motion (a payment pending, a renewal unpaid, an upgrade waiting for its cardholder, an
+ * active period whose end passed without the renewal's news) and every one the app changed
+ * within RECENT_MS, once past the grace.
  */
 async function findRecent(ctx: AppContext, now: Date): Promise<SubscriptionRow[]> {
   const rested = new Date(now.getTime() - ATTEMPT_GRACE_MS);
@@ -217,6 +228,7 @@ async function findRecent(ctx: AppContext, now: Date): Promise<SubscriptionRow[]
         or(
           inArray(subscriptions.status, ['incomplete', 'past_due']),
           isNotNull(subscriptions.pendingPlan),
+          and(eq(subscriptions.status, 'active'), lt(subscriptions.currentPeriodEnd, rested)),
           gte(subscriptions.updatedAt, new Date(now.getTime() - RECENT_MS)),
         ),
         lt(subscriptions.createdAt, rested),

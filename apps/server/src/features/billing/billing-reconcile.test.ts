@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentAction } from '@partner-portal/shared/billing';
 import type { Database } from '../../db/client';
-import { accounts, auditEvents, localSubscriptions, subscriptions } from '../../db/schema/index';
+import {
+  accounts,
+  auditEvents,
+  localSubscriptions,
+  outbox,
+  subscriptions,
+} from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import type { FakeStripe } from '../../../test/fake-stripe/fake-stripe-server';
 import { fakeStripeProvider, startFakeStripe } from '../../../test/fake-stripe/stripe-test-setup';
@@ -15,6 +21,7 @@ import { ATTEMPT_GRACE_MS, reconcileBilling } from './billing-reconcile.service'
 import { localProcessorDeps, localProcessorKey } from './create-billing-provider';
 import { authenticatePayment } from './local-processor/processor-authenticate';
 import { tokenizeCard } from './local-processor/processor-cards';
+import { runDueRenewals } from './local-processor/processor-renewals';
 import { upgradeAccount } from './upgrade.service';
 
 /*
@@ -49,11 +56,14 @@ interface Setup {
   approveAtProvider(secret: string, customerId: string): Promise<void>;
   /** The customer's subscriptions at the provider, ended ones included. */
   providerSubscriptions(customerId: string): Promise<{ status: string }[]>;
+  /** The provider runs what falls due up to `to`; its news is lost on the way to the app. */
+  renewAtProvider(customerId: string, to: Date): Promise<void>;
 }
 
 const STRIPE_TOKENS: Record<string, string> = {
   '4242 4242 4242 4242': 'pm_card_visa',
   '4000 0025 0000 3155': 'pm_card_authenticationRequiredOnSetup',
+  '4000 0000 0000 0341': 'pm_card_chargeCustomerFail',
 };
 
 const setups: Record<'built-in processor' | 'Stripe', () => Setup> = {
@@ -79,6 +89,9 @@ const setups: Record<'built-in processor' | 'Stripe', () => Setup> = {
           .select({ status: localSubscriptions.status })
           .from(localSubscriptions)
           .where(eq(localSubscriptions.customerId, customerId)),
+      renewAtProvider: async (customerId) => {
+        await runDueRenewals(localProcessorDeps(ctx.config, db(), () => clock), { customerId });
+      },
     };
   },
   Stripe: () => ({
@@ -91,6 +104,9 @@ const setups: Record<'built-in processor' | 'Stripe', () => Setup> = {
       fake.books
         .listSubscriptions({ customer: customerId, status: 'all' })
         .map((sub) => ({ status: String(sub.status) })),
+    renewAtProvider: async (_customerId, to) => {
+      fake.books.advance(Math.max(0, Math.ceil(to.getTime() / 1000) - fake.books.now));
+    },
   }),
 };
 
@@ -206,5 +222,47 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     expect(totals).toHaveLength(2);
     // The second invoice charges the difference for the period, not a second whole plan.
     expect(totals.reduce((sum, total) => sum + total, 0)).toBeLessThan(9900 + 11700);
+  });
+
+  it('finds a renewal refused while its news was lost: past_due recorded and the owner mailed once', async () => {
+    clock = new Date();
+    const setup = setups[name]();
+    const { ctx } = setup;
+    const owner = await createUser(db(), { permission: 'owner' });
+    const paid = await upgradeAccount(ctx, callerOf(owner), {
+      plan: 'free_plus',
+      token: await setup.token('4000 0000 0000 0341'),
+    });
+    expect(paid).toMatchObject({ plan: 'free_plus' });
+    const [row] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, owner.account.id));
+    const periodEnd = row?.currentPeriodEnd;
+    if (!periodEnd) throw new Error('no period recorded');
+
+    // The renewal fails at the provider an hour and more after the app last touched the row.
+    clock = new Date(periodEnd.getTime() + 2 * 60 * 60_000);
+    const customerId = await customerIdOf(ctx, owner.account.id);
+    await setup.renewAtProvider(customerId ?? '', new Date(periodEnd.getTime() + 1_000));
+    expect(await accountOf(owner.account.id)).toMatchObject({ subscriptionStatus: 'active' });
+
+    const found = await reconcileBilling(ctx);
+    expect(found.filter((one) => one.accountId === owner.account.id)).toMatchObject([
+      { ours: { status: 'active' }, theirs: { status: 'past_due' } },
+    ]);
+    expect(await accountOf(owner.account.id)).toMatchObject({ subscriptionStatus: 'past_due' });
+    const notices = async () =>
+      (await db().select().from(outbox).where(eq(outbox.to, owner.user.email))).filter(
+        (mail) => mail.template === 'payment_failed',
+      );
+    const [notice] = await notices();
+    expect(notice?.text).toContain('$49.00');
+    expect(notice?.text).toContain('We will try again on');
+
+    expect((await reconcileBilling(ctx)).filter((one) => one.accountId === owner.account.id)).toEqual(
+      [],
+    );
+    expect(await notices()).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/app-context';
 import { withBillingLock } from './billing-lock';
-import { notifyOwner } from './billing-mail';
+import { notifyPaymentDue } from './billing-mail';
 import { reconcileSubscription } from './billing-reconcile.service';
 import { findByProviderId } from './subscription-record';
 
@@ -39,14 +39,9 @@ export async function handleSubscriptionEvent(
     const failed =
       event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
     if (snapshot && failed && snapshot.status === 'past_due') {
-      const waiting = snapshot.waitingPayment;
-      await notifyOwner(locked, row.accountId, {
-        kind:
-          event.type === 'invoice.payment_failed' ? 'payment_failed' : 'payment_action_required',
-        amount: waiting?.amount ?? 0,
-        currency: waiting?.currency ?? 'usd',
-        card: await locked.billing.getDefaultCard(snapshot.customerId),
-        nextAttemptAt: event.nextAttemptAt ?? null,
+      await notifyPaymentDue(locked, row.accountId, snapshot, {
+        actionRequired: event.type === 'invoice.payment_action_required',
+        nextAttemptAt: event.nextAttemptAt ?? snapshot.waitingPayment?.nextAttemptAt ?? null,
       });
     }
   });

@@ -113,6 +113,7 @@ async function waitingPaymentOf(
     amount: intent.amount,
     currency: intent.currency,
     description: intent.description,
+    nextAttemptAt: row.nextAttemptAt,
   };
 }
 

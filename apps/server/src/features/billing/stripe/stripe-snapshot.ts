@@ -109,6 +109,7 @@ async function waitingPaymentOf(
       amount: invoice.amount_remaining,
       currency: invoice.currency,
       description,
+      nextAttemptAt: invoice.next_payment_attempt ? at(invoice.next_payment_attempt) : null,
     },
     lastError: paymentIntent?.last_payment_error ?? null,
   };
