@@ -90,7 +90,10 @@ const setups: Record<'built-in processor' | 'Stripe', () => Setup> = {
           .from(localSubscriptions)
           .where(eq(localSubscriptions.customerId, customerId)),
       renewAtProvider: async (customerId) => {
-        await runDueRenewals(localProcessorDeps(ctx.config, db(), () => clock), { customerId });
+        await runDueRenewals(
+          localProcessorDeps(ctx.config, db(), () => clock),
+          { customerId },
+        );
       },
     };
   },
@@ -260,9 +263,9 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('%s', (name) => {
     expect(notice?.text).toContain('$49.00');
     expect(notice?.text).toContain('We will try again on');
 
-    expect((await reconcileBilling(ctx)).filter((one) => one.accountId === owner.account.id)).toEqual(
-      [],
-    );
+    expect(
+      (await reconcileBilling(ctx)).filter((one) => one.accountId === owner.account.id),
+    ).toEqual([]);
     expect(await notices()).toHaveLength(1);
   });
 });
