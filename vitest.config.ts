@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -11,7 +13,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * - server-embedded: when TEST_DATABASE_URL is set, the files below whose behaviour depends on
  *   the database engine, again on PGlite (the embedded database `npm start` runs on), and the
  *   files that only ever use the embedded database;
- * - web: components in jsdom (apps/web/vite.config.ts holds its test settings);
+ * - web: components in jsdom (apps/web/vite.config.ts holds its test settings), the files of a
+ *   worker sharing one jsdom; web-mocking: the few that replace a module, each on its own;
  * - scale: two built servers on one PostgreSQL and one Redis (`npm run test:scale`), when
  *   TEST_DATABASE_URL and TEST_REDIS_URL are set; it needs `npm run build` first;
  * - crash: the built server killed with SIGKILL mid-workload, then checked and restarted
@@ -125,6 +128,27 @@ const serverProjects = postgres
     [serverProject('server', 'pglite', EVERY_SERVER_FILE, ['test/postgres/**'])];
 
 /**
+ * Web test files that replace a module (`vi.mock`, `vi.doMock`), or render with React's server
+ * renderer: they run in a project of their own, each file in a fresh worker. A replaced module
+ * would stay replaced for the next file in a shared worker, and a server render marks React's
+ * contexts as another renderer's, which the next file's client render warns about.
+ */
+const WEB_FILES = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.split('\\').join('/')}`);
+/** Renders pages with React's server renderer (src/prerender/render-page.tsx). */
+const SERVER_RENDERING = ['src/prerender/hydration.test.tsx'];
+const mocks = (file: string) =>
+  SERVER_RENDERING.includes(file) ||
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(join('apps/web', file), 'utf8'));
+const WEB_FILES_MOCKING = WEB_FILES.filter(mocks);
+
+// Screens driven by user-event take seconds on a busy two-core CI machine (up to 7 s beside the
+// browser journeys): Vitest's default 5 s timed some out. Speed is measured by `npm run bench`,
+// never by a test's timeout.
+const WEB_TEST_TIMEOUT = 30_000;
+
+/**
  * The scale and crash suites time what they measure (a revocation seen within 1 s, a kill at a
  * random point): they run after the rest of Vitest, one file at a time.
  */
@@ -146,10 +170,30 @@ const projects: TestProjectInlineConfiguration[] = [
   ...serverProjects,
   {
     extends: 'apps/web/vite.config.ts',
-    // Screens driven by user-event take seconds on a busy two-core CI machine (up to 7 s beside
-    // the browser journeys): Vitest's default 5 s timed some out. Speed is measured by
-    // `npm run bench`, never by a test's timeout.
-    test: { name: 'web', root: 'apps/web', testTimeout: 30_000 },
+    test: {
+      name: 'web',
+      root: 'apps/web',
+      testTimeout: WEB_TEST_TIMEOUT,
+      exclude: [...configDefaults.exclude, ...WEB_FILES_MOCKING],
+      // Files share their worker's jsdom and loaded modules instead of each building a fresh
+      // one and loading the app and both languages again (most of the web suite's CPU went
+      // there). Every test unmounts and clears what it set (src/test/setup.ts, afterEach).
+      isolate: false,
+    },
+  },
+  {
+    extends: 'apps/web/vite.config.ts',
+    test: {
+      name: 'web-mocking',
+      root: 'apps/web',
+      testTimeout: WEB_TEST_TIMEOUT,
+      // `extends` adds to the base config's include, so the others are left out here.
+      exclude: [
+        ...configDefaults.exclude,
+        'build-plugins/**',
+        ...WEB_FILES.filter((file) => !mocks(file)),
+      ],
+    },
   },
   ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
     ? [

@@ -40,7 +40,13 @@ async function trialsOn(database: 'pglite' | 'postgres', adminUrl?: string): Pro
     });
     return { report, seconds: (Date.now() - started) / 1000 };
   } finally {
-    rmSync(workDir, { recursive: true, force: true });
+    // A killed server's last writes can still be landing in the directory: retry, and never let
+    // the cleanup of one database throw away the figures of both.
+    try {
+      rmSync(workDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove ${workDir}: ${String(error)}`);
+    }
     await scratch?.drop();
   }
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 // Components translate through the app's i18next instance, as in the browser. The browser loads
 // the current language before the first render and the rest on demand; tests have both in.
@@ -37,6 +37,20 @@ afterEach(() => {
       `Unexpected console.error:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
     );
   }
+});
+
+// The web project shares one jsdom and one module cache between the files of a worker
+// (vitest.config.ts, isolate: false). So that no file sees another's state, each file ends by
+// dropping the app's modules (their stores, caches and i18n instance load afresh for the next
+// file; React and the other packages stay loaded) and what the page kept on <html>.
+afterAll(() => {
+  vi.resetModules();
+  sessionStorage.clear();
+  const html = document.documentElement;
+  for (const name of html.getAttributeNames()) html.removeAttribute(name);
+  document.head.replaceChildren();
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });
 
 // jsdom lacks these browser APIs that Radix primitives call.
