@@ -6,7 +6,6 @@ test('enable 2FA → sign out → sign in with a code → sign in again with the
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const email = `totp-${Date.now()}@example.test`;
   const password = 'Totp-pass-1!';
   await createVerifiedPartner(request, email, password);
