@@ -25,7 +25,10 @@ export interface WaitingPayment {
   amount: number;
   currency: string;
   description: string;
-  /** When the provider tries the card again by itself (a renewal's retries); null: never, unknown: absent. */
+  /**
+   * When the provider tries the card again by itself (a renewal's retries): null when it will
+   * not; absent where the caller cannot tell (a card check, a first payment).
+   */
   nextAttemptAt?: Date | null;
 }
 
