@@ -20,7 +20,10 @@ describe('configured volume floors', () => {
   it('keep days below them out of the panel, and key the cached run by them', async () => {
     const db = env.database.db;
     const account = await createAccount(db, { plan: 'free_plus_ai', subscriptionStatus: 'active' });
-    await loadTestReport(db, account.id);
+    // Whether the last week holds an unusual day depends on the weekday the data ends on (the
+    // generator's weeks repeat): ending on a Sunday, Monday or Tuesday it holds none, and this
+    // test failed on those days. A Saturday's end holds two.
+    await loadTestReport(db, account.id, { until: new Date('2026-11-28T12:00:00Z') });
     // With the default floors the same data has unusual days to tell.
     const usual = await runInsights(db, {
       scope: { partner_id: account.id },
