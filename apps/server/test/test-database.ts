@@ -6,6 +6,13 @@ import { openPostgres, wrapPglite, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { adminQuery } from './admin-query';
 
+/**
+ * For a test that boots fresh embedded databases (WebAssembly PostgreSQL starting and migrating):
+ * seconds on a quiet machine, but over a minute in a CI run on a machine busy with other work,
+ * where 60 and 90 s limits failed. A timeout here only catches a hang.
+ */
+export const EMBEDDED_OPEN_MS = 240_000;
+
 export interface TestDatabaseOptions {
   /**
    * A database no other test file writes to, for tests that count or scan every row (the demo

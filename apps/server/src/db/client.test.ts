@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, openPostgres } from './client';
 import { migrateDatabase } from './migrate';
 import { accounts } from './schema/index';
+import { EMBEDDED_OPEN_MS } from '../../test/test-database';
 
 /** A port nothing listens on: bound, read, then released. */
 function closedPort(): Promise<number> {
@@ -31,40 +32,48 @@ function openToOthers(dir: string): string[] {
 }
 
 describe('openDatabase without DATABASE_URL', () => {
-  it('keeps DATA_DIR and everything in it owner-only, including files left open by an older version', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pp-db-'));
-    chmodSync(dataDir, 0o777);
-    writeFileSync(join(dataDir, 'session-secret'), 'old\n', { mode: 0o666 });
-    chmodSync(join(dataDir, 'session-secret'), 0o666);
-    const database = await openDatabase({ dataDir });
-    expect(openToOthers(dataDir)).toEqual([]);
-    await migrateDatabase(database);
-    await database.db.insert(accounts).values({ name: 'Private' });
-    await database.close();
-    expect(openToOthers(dataDir)).toEqual([]);
-  });
+  it(
+    'keeps DATA_DIR and everything in it owner-only, including files left open by an older version',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pp-db-'));
+      chmodSync(dataDir, 0o777);
+      writeFileSync(join(dataDir, 'session-secret'), 'old\n', { mode: 0o666 });
+      chmodSync(join(dataDir, 'session-secret'), 0o666);
+      const database = await openDatabase({ dataDir });
+      expect(openToOthers(dataDir)).toEqual([]);
+      await migrateDatabase(database);
+      await database.db.insert(accounts).values({ name: 'Private' });
+      await database.close();
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+    EMBEDDED_OPEN_MS,
+  );
 
-  it('keeps data in DATA_DIR across a close and a reopen', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pp-db-'));
-    const first = await openDatabase({ dataDir });
-    expect(first.kind).toBe('pglite');
-    await migrateDatabase(first);
-    const [account] = await first.db.insert(accounts).values({ name: 'Persisted' }).returning();
-    await first.close();
+  it(
+    'keeps data in DATA_DIR across a close and a reopen',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pp-db-'));
+      const first = await openDatabase({ dataDir });
+      expect(first.kind).toBe('pglite');
+      await migrateDatabase(first);
+      const [account] = await first.db.insert(accounts).values({ name: 'Persisted' }).returning();
+      await first.close();
 
-    const second = await openDatabase({ dataDir });
-    try {
-      await migrateDatabase(second);
-      const rows = await second.db
-        .select()
-        .from(accounts)
-        .where(eq(accounts.id, account?.id ?? ''));
-      expect(rows.map((row) => row.name)).toEqual(['Persisted']);
-      await expect(second.ping()).resolves.toBeUndefined();
-    } finally {
-      await second.close();
-    }
-  }, 60_000);
+      const second = await openDatabase({ dataDir });
+      try {
+        await migrateDatabase(second);
+        const rows = await second.db
+          .select()
+          .from(accounts)
+          .where(eq(accounts.id, account?.id ?? ''));
+        expect(rows.map((row) => row.name)).toEqual(['Persisted']);
+        await expect(second.ping()).resolves.toBeUndefined();
+      } finally {
+        await second.close();
+      }
+    },
+    EMBEDDED_OPEN_MS,
+  );
 });
 
 describe('openPostgres', () => {

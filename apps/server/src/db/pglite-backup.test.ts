@@ -29,6 +29,7 @@ import { openDatabase, openPostgres, pgliteDataDir } from './client';
 import { migrateDatabase } from './migrate';
 import { backupEmbedded, restoreEmbedded } from './pglite-backup';
 import { users } from './schema/index';
+import { EMBEDDED_OPEN_MS } from '../../test/test-database';
 
 const quietLog = Fastify({ logger: false }).log;
 const RESTORED_AT = new Date('2026-03-04T05:06:07.089Z');
@@ -93,58 +94,66 @@ function lockByAnotherProcess(dataDir: string): number {
 const siblings = () => readdirSync(root).sort();
 
 describe('admin backup and restore (embedded database)', () => {
-  it('backs up a stopped data dir and restores it into another, which keeps its own files', async () => {
-    const source = await makeDataDir('stopped', ['alice@example.test', 'bob@example.test']);
-    const target = await makeDataDir('target', ['carol@example.test']);
-    writeFileSync(join(target, 'session-secret'), 'target-secret\n', { mode: 0o600 });
-    const file = join(root, 'stopped.tar.gz');
+  it(
+    'backs up a stopped data dir and restores it into another, which keeps its own files',
+    async () => {
+      const source = await makeDataDir('stopped', ['alice@example.test', 'bob@example.test']);
+      const target = await makeDataDir('target', ['carol@example.test']);
+      writeFileSync(join(target, 'session-secret'), 'target-secret\n', { mode: 0o600 });
+      const file = join(root, 'stopped.tar.gz');
 
-    const backup = await backupEmbedded({ dataDir: source }, file);
-    expect(backup).toEqual({ path: file, bytes: statSync(file).size, from: 'files' });
-    expect([...readFileSync(file).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(existsSync(`${file}.partial`)).toBe(false);
-    expect(existsSync(join(source, 'server.pid'))).toBe(false);
+      const backup = await backupEmbedded({ dataDir: source }, file);
+      expect(backup).toEqual({ path: file, bytes: statSync(file).size, from: 'files' });
+      expect([...readFileSync(file).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+      expect(existsSync(join(source, 'server.pid'))).toBe(false);
 
-    const restored = await restoreEmbedded({ dataDir: target }, file, RESTORED_AT);
-    const aside = `${target}.before-restore-2026-03-04T05-06-07-089Z`;
-    expect(restored).toEqual({ aside, users: 2 });
-    expect(await emailsIn(target)).toEqual(['alice@example.test', 'bob@example.test']);
-    expect(readFileSync(join(target, 'session-secret'), 'utf8')).toBe('target-secret\n');
-    expect(await emailsIn(aside)).toEqual(['carol@example.test']);
-    expect(readdirSync(target).sort()).toEqual(['pgdata', 'session-secret']);
-    expect(siblings().filter((name) => name.includes('.restoring-'))).toEqual([]);
-  }, 90_000);
+      const restored = await restoreEmbedded({ dataDir: target }, file, RESTORED_AT);
+      const aside = `${target}.before-restore-2026-03-04T05-06-07-089Z`;
+      expect(restored).toEqual({ aside, users: 2 });
+      expect(await emailsIn(target)).toEqual(['alice@example.test', 'bob@example.test']);
+      expect(readFileSync(join(target, 'session-secret'), 'utf8')).toBe('target-secret\n');
+      expect(await emailsIn(aside)).toEqual(['carol@example.test']);
+      expect(readdirSync(target).sort()).toEqual(['pgdata', 'session-secret']);
+      expect(siblings().filter((name) => name.includes('.restoring-'))).toEqual([]);
+    },
+    EMBEDDED_OPEN_MS,
+  );
 
-  it('takes the dump from the running app through its socket', async () => {
-    const dataDir = join(root, 'running');
-    const database = await openDatabase({ dataDir });
-    const socket = await serveBackups(dataDir, () => database.dump(), quietLog);
-    try {
-      await migrateDatabase(database);
-      await createUser(database.db, { email: 'live@example.test' });
-      expect(socket.path).toBe(backupSocketPath(dataDir));
-      expect(statSync(socket.path).isSocket()).toBe(true);
-      expect(statSync(socket.path).mode & 0o777).toBe(0o600);
+  it(
+    'takes the dump from the running app through its socket',
+    async () => {
+      const dataDir = join(root, 'running');
+      const database = await openDatabase({ dataDir });
+      const socket = await serveBackups(dataDir, () => database.dump(), quietLog);
+      try {
+        await migrateDatabase(database);
+        await createUser(database.db, { email: 'live@example.test' });
+        expect(socket.path).toBe(backupSocketPath(dataDir));
+        expect(statSync(socket.path).isSocket()).toBe(true);
+        expect(statSync(socket.path).mode & 0o777).toBe(0o600);
 
-      // The lock names another process, so the command cannot open the files and must ask.
-      lockByAnotherProcess(dataDir);
-      const file = join(root, 'running.tar.gz');
-      const backup = await backupEmbedded({ dataDir }, file);
-      expect(backup.from).toBe('server');
-      expect(backup.bytes).toBe(statSync(file).size);
-      // Written after the dump: not in it.
-      await createUser(database.db, { email: 'later@example.test' });
+        // The lock names another process, so the command cannot open the files and must ask.
+        lockByAnotherProcess(dataDir);
+        const file = join(root, 'running.tar.gz');
+        const backup = await backupEmbedded({ dataDir }, file);
+        expect(backup.from).toBe('server');
+        expect(backup.bytes).toBe(statSync(file).size);
+        // Written after the dump: not in it.
+        await createUser(database.db, { email: 'later@example.test' });
 
-      const copy = join(root, 'running-copy');
-      await restoreEmbedded({ dataDir: copy }, file);
-      expect(await emailsIn(copy)).toEqual(['live@example.test']);
-    } finally {
-      await socket.close();
-      await database.close();
-    }
-    expect(existsSync(socket.path)).toBe(false);
-  }, 90_000);
+        const copy = join(root, 'running-copy');
+        await restoreEmbedded({ dataDir: copy }, file);
+        expect(await emailsIn(copy)).toEqual(['live@example.test']);
+      } finally {
+        await socket.close();
+        await database.close();
+      }
+      expect(existsSync(socket.path)).toBe(false);
+    },
+    EMBEDDED_OPEN_MS,
+  );
 
   it("passes on the server's failure instead of a partial file", async () => {
     const dataDir = mkdtempSync(join(root, 'failing-'));
@@ -167,51 +176,59 @@ describe('admin backup and restore (embedded database)', () => {
     }
   });
 
-  it('refuses to restore while a server holds DATA_DIR, and changes nothing', async () => {
-    const dataDir = await makeDataDir('held', ['held@example.test']);
-    const file = join(root, 'held.tar.gz');
-    await backupEmbedded({ dataDir }, file);
-    const pid = lockByAnotherProcess(dataDir);
-    const before = siblings();
+  it(
+    'refuses to restore while a server holds DATA_DIR, and changes nothing',
+    async () => {
+      const dataDir = await makeDataDir('held', ['held@example.test']);
+      const file = join(root, 'held.tar.gz');
+      await backupEmbedded({ dataDir }, file);
+      const pid = lockByAnotherProcess(dataDir);
+      const before = siblings();
 
-    await expect(restoreEmbedded({ dataDir }, file)).rejects.toThrow(
-      `The server (pid ${pid}) is using ${dataDir}. Stop it first, then restore.`,
-    );
-    expect(siblings()).toEqual(before);
-    expect(readFileSync(join(dataDir, 'server.pid'), 'utf8')).toBe(String(pid));
-  }, 60_000);
+      await expect(restoreEmbedded({ dataDir }, file)).rejects.toThrow(
+        `The server (pid ${pid}) is using ${dataDir}. Stop it first, then restore.`,
+      );
+      expect(siblings()).toEqual(before);
+      expect(readFileSync(join(dataDir, 'server.pid'), 'utf8')).toBe(String(pid));
+    },
+    EMBEDDED_OPEN_MS,
+  );
 
-  it('refuses a damaged or foreign file and leaves the data untouched', async () => {
-    const dataDir = await makeDataDir('kept', ['kept@example.test']);
-    const good = join(root, 'kept.tar.gz');
-    await backupEmbedded({ dataDir }, good);
-    const bytes = readFileSync(good);
-    const empty = await PGlite.create();
-    const foreign = Buffer.from(await (await empty.dumpDataDir('gzip')).arrayBuffer());
-    await empty.close();
-    const bad: Record<string, [Buffer, RegExp]> = {
-      'text.tar.gz': [
-        Buffer.from('not a backup\n'),
-        /is not a PGlite backup \(not a tar archive\)/,
-      ],
-      'cut.tar.gz': [
-        bytes.subarray(0, bytes.length / 2),
-        /is not a PGlite backup \(unexpected end/,
-      ],
-      'zeros.tar': [Buffer.alloc(4096, 7), /is not a PGlite backup \(damaged tar header/],
-      'foreign.tar.gz': [foreign, /does not load as this app's database: .*users/],
-    };
-    const before = siblings();
-    for (const [name, [content, message]] of Object.entries(bad)) {
-      const file = join(root, name);
-      writeFileSync(file, content);
-      await expect(restoreEmbedded({ dataDir }, file), name).rejects.toThrow(message);
-      rmSync(file);
-    }
-    expect(siblings()).toEqual(before);
-    expect(readdirSync(dataDir).sort()).toEqual(['pgdata']);
-    expect(await emailsIn(dataDir)).toEqual(['kept@example.test']);
-  }, 90_000);
+  it(
+    'refuses a damaged or foreign file and leaves the data untouched',
+    async () => {
+      const dataDir = await makeDataDir('kept', ['kept@example.test']);
+      const good = join(root, 'kept.tar.gz');
+      await backupEmbedded({ dataDir }, good);
+      const bytes = readFileSync(good);
+      const empty = await PGlite.create();
+      const foreign = Buffer.from(await (await empty.dumpDataDir('gzip')).arrayBuffer());
+      await empty.close();
+      const bad: Record<string, [Buffer, RegExp]> = {
+        'text.tar.gz': [
+          Buffer.from('not a backup\n'),
+          /is not a PGlite backup \(not a tar archive\)/,
+        ],
+        'cut.tar.gz': [
+          bytes.subarray(0, bytes.length / 2),
+          /is not a PGlite backup \(unexpected end/,
+        ],
+        'zeros.tar': [Buffer.alloc(4096, 7), /is not a PGlite backup \(damaged tar header/],
+        'foreign.tar.gz': [foreign, /does not load as this app's database: .*users/],
+      };
+      const before = siblings();
+      for (const [name, [content, message]] of Object.entries(bad)) {
+        const file = join(root, name);
+        writeFileSync(file, content);
+        await expect(restoreEmbedded({ dataDir }, file), name).rejects.toThrow(message);
+        rmSync(file);
+      }
+      expect(siblings()).toEqual(before);
+      expect(readdirSync(dataDir).sort()).toEqual(['pgdata']);
+      expect(await emailsIn(dataDir)).toEqual(['kept@example.test']);
+    },
+    EMBEDDED_OPEN_MS,
+  );
 
   it('refuses on PostgreSQL and points at its own tools', async () => {
     const databaseUrl = 'postgres://nobody@127.0.0.1:1/none';
