@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiSignIn, createVerifiedPartner, demoSession } from '../fixtures/accounts';
 import { LOOKS, restoreDemoLookAfterEach, viewportOf } from '../fixtures/looks';
-import { openSignedIn } from '../fixtures/session';
+import { openSignedIn, walkTo } from '../fixtures/session';
 import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
 
 /**
@@ -27,6 +27,9 @@ const WORDS = {
 
 const OWNER = 'owner@demo.test';
 
+// Each worker has its own app server and demo owner: the looks' walks may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 restoreDemoLookAfterEach(OWNER);
 
 async function checkOpen(page: Page, selector: string, screen: string): Promise<void> {
@@ -44,8 +47,21 @@ for (const variant of LOOKS) {
     const open = async (page: Page, request: Parameters<typeof demoSession>[0], path: string) =>
       openSignedIn(page, request, await demoSession(request, OWNER), path, variant.look);
 
-    test('team: invite, row actions, edit and delete', async ({ page, request }) => {
+    // The owner's dialogs in one walk through the app's navigation: the app starts once.
+    test("the owner's dialogs, one screen after the other", async ({ page, request }) => {
+      test.slow();
       await open(page, request, '/account/users');
+      await test.step('team: invite, row actions, edit and delete', () => teamDialogs(page));
+      await walkTo(page, '/account/profile');
+      await test.step('profile: close the account (not confirmed)', () => closeAccount(page));
+      await walkTo(page, '/account/billing');
+      await test.step('billing: change plan (not confirmed)', () => changePlan(page));
+      await test.step('billing: update the card (not saved)', () => updateCard(page));
+      await walkTo(page, '/welcome');
+      await test.step('feedback panel', () => feedback(page));
+    });
+
+    async function teamDialogs(page: Page) {
       await page.getByRole('button', { name: say('invite') }).click();
       await checkOpen(page, '[role="dialog"]', `dialog-invite-${variant.name}`);
       await page.keyboard.press('Escape');
@@ -69,18 +85,16 @@ for (const variant of LOOKS) {
         .getByRole('button', { name: say('cancel') })
         .click();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    });
+    }
 
-    test('profile: close the account (not confirmed)', async ({ page, request }) => {
-      await open(page, request, '/account/profile');
+    async function closeAccount(page: Page) {
       await page.getByRole('button', { name: say('closeAccount') }).click();
       await checkOpen(page, '[role="dialog"]', `dialog-close-account-${variant.name}`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+    }
 
-    test('billing: change plan (not confirmed)', async ({ page, request }) => {
-      await open(page, request, '/account/billing');
+    async function changePlan(page: Page) {
       await page
         .getByRole('button', { name: say('changePlan') })
         .first()
@@ -88,17 +102,16 @@ for (const variant of LOOKS) {
       await checkOpen(page, '[role="dialog"]', `dialog-change-plan-${variant.name}`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+    }
 
-    test('billing: update the card (not saved)', async ({ page, request }) => {
-      await open(page, request, '/account/billing');
+    async function updateCard(page: Page) {
       await page.getByRole('button', { name: say('updateCard') }).click();
       const dialog = page.getByRole('dialog', { name: say('updateCard') });
       await expect(dialog.locator('input[name="card-number"]')).toBeVisible();
       await checkOpen(page, '[role="dialog"]', `dialog-update-card-${variant.name}`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+    }
 
     test('billing: the card issuer asks to confirm a payment', async ({ page, request }) => {
       // A partner of their own: the demo owner already pays, and a payment changes the plan.
@@ -115,12 +128,11 @@ for (const variant of LOOKS) {
       await checkOpen(page, '[role="dialog"]', `dialog-authenticate-${variant.name}`);
     });
 
-    test('feedback panel', async ({ page, request }) => {
-      await open(page, request, '/welcome');
+    async function feedback(page: Page) {
       await page.getByRole('button', { name: say('feedback') }).click();
       await checkOpen(page, '[role="dialog"]', `popover-feedback-${variant.name}`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+    }
   });
 }

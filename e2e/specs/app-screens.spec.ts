@@ -1,6 +1,6 @@
 import { demoSession } from '../fixtures/accounts';
 import { LOOKS, restoreDemoLookAfterEach, viewportOf } from '../fixtures/looks';
-import { openSignedIn } from '../fixtures/session';
+import { openSignedIn, walkTo } from '../fixtures/session';
 import {
   expect,
   expectNoA11yViolations,
@@ -30,8 +30,7 @@ const SCREENS: { path: string; title: [string, string] }[] = [
   { path: '/help', title: ['Help', 'Ayuda'] },
 ];
 
-// Each screen check stands alone (its own session, on its worker's own app server): they spread
-// over the workers instead of queueing behind one.
+// The two looks' walks and menus spread over the workers.
 test.describe.configure({ mode: 'parallel' });
 
 const OWNER = 'owner@demo.test';
@@ -45,23 +44,24 @@ for (const variant of LOOKS) {
     });
     const language = variant.look.locale === 'en' ? 0 : 1;
 
-    for (const screen of SCREENS) {
-      test(screen.path, async ({ page, request }) => {
-        await openSignedIn(
-          page,
-          request,
-          await demoSession(request, OWNER),
-          screen.path,
-          variant.look,
-        );
-        await expect(
-          page.getByRole('heading', { level: 1, name: new RegExp(`^${screen.title[language]}`) }),
-        ).toBeVisible();
-        await expectNoA11yViolations(page);
-        if (variant.phone) await expectNoSidewaysScroll(page);
-        await saveScreen(page, `app${screen.path.replaceAll('/', '-')}-${variant.name}`);
-      });
-    }
+    // One walk through the app's own navigation, as a person goes from screen to screen: the app
+    // starts once, not once per screen.
+    test('every screen, one after the other', async ({ page, request }) => {
+      test.slow();
+      const session = await demoSession(request, OWNER);
+      for (const [index, screen] of SCREENS.entries()) {
+        if (index === 0) await openSignedIn(page, request, session, screen.path, variant.look);
+        else await walkTo(page, screen.path);
+        await test.step(screen.path, async () => {
+          await expect(
+            page.getByRole('heading', { level: 1, name: new RegExp(`^${screen.title[language]}`) }),
+          ).toBeVisible();
+          await expectNoA11yViolations(page);
+          if (variant.phone) await expectNoSidewaysScroll(page);
+          await saveScreen(page, `app${screen.path.replaceAll('/', '-')}-${variant.name}`);
+        });
+      }
+    });
 
     test('the menus, open', async ({ page, request }) => {
       await openSignedIn(

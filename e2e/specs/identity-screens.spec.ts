@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createSession, type SessionRecord } from '../fixtures/accounts';
-import { saveLook } from '../fixtures/session';
+import { saveLook, walkTo } from '../fixtures/session';
 import {
   expect,
   expectNoA11yViolations,
@@ -68,8 +68,7 @@ const SCREENS: Screen[] = [
   },
 ];
 
-// Each screen check stands alone (its own session, on its worker's own app server): they spread
-// over the workers instead of queueing behind one.
+// The walks and the signed-in screens spread over the workers.
 test.describe.configure({ mode: 'parallel' });
 
 async function storeSession(page: Page, session: SessionRecord): Promise<void> {
@@ -83,58 +82,76 @@ const VARIANTS = [
   { name: 'es-dark', locale: 'es-ES', colorScheme: 'dark' as const, language: 1 as const },
 ];
 
+type Variant = (typeof VARIANTS)[number];
+
+/** The screen has settled in the variant's language and theme, and axe finds nothing. */
+async function checkScreen(page: Page, screen: Screen, variant: Variant): Promise<void> {
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(screen.shows[variant.language])
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', variant.locale.slice(0, 2));
+  if (variant.colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectNoA11yViolations(page);
+}
+
+const SIGNED_OUT = SCREENS.filter((screen) => !screen.session);
+
 for (const variant of VARIANTS) {
   test.describe(`identity screens, ${variant.name}`, () => {
     test.use({ locale: variant.locale, colorScheme: variant.colorScheme });
 
-    for (const screen of SCREENS) {
+    // The signed-out screens in one walk through the app's navigation: the first is loaded as
+    // the server sends it (prerendered, then taken over), the others as a link opens them.
+    test('signed out, one after the other', async ({ page }) => {
+      test.slow();
+      for (const [index, screen] of SIGNED_OUT.entries()) {
+        if (index === 0) await page.goto(screen.path);
+        else await walkTo(page, screen.path);
+        await test.step(screen.name, async () => {
+          await checkScreen(page, screen, variant);
+          await saveScreen(page, `identity-${screen.name}-${variant.name}`);
+        });
+      }
+    });
+
+    for (const screen of SCREENS.filter((s) => s.session)) {
       test(screen.name, async ({ page, request }) => {
-        if (screen.session) {
-          const session = await createSession(request, screen.session);
-          await storeSession(
-            page,
-            await saveLook(request, session, {
-              locale: variant.language === 0 ? 'en' : 'es',
-              dark: variant.colorScheme === 'dark',
-            }),
-          );
-        }
+        const session = await createSession(request, screen.session as Step);
+        await storeSession(
+          page,
+          await saveLook(request, session, {
+            locale: variant.language === 0 ? 'en' : 'es',
+            dark: variant.colorScheme === 'dark',
+          }),
+        );
         await page.goto(screen.path);
-        const main = page.getByRole('main');
-        await expect(
-          main.getByText(screen.shows[variant.language]).filter({ visible: true }).first(),
-        ).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('lang', variant.locale.slice(0, 2));
-        if (variant.colorScheme === 'dark')
-          await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-        await expectNoA11yViolations(page);
+        await checkScreen(page, screen, variant);
         await saveScreen(page, `identity-${screen.name}-${variant.name}`);
       });
     }
   });
-}
 
-for (const variant of VARIANTS) {
   test.describe(`identity screens at phone width, ${variant.name}`, () => {
     test.use({
       viewport: { width: 375, height: 812 },
       locale: variant.locale,
       colorScheme: variant.colorScheme,
     });
-    for (const screen of SCREENS.filter((s) => !s.session)) {
-      test(`${screen.name} fits without horizontal scrolling`, async ({ page }) => {
-        await page.goto(screen.path);
-        await expect(
-          page
-            .getByRole('main')
-            .getByText(screen.shows[variant.language])
-            .filter({ visible: true })
-            .first(),
-        ).toBeVisible();
-        await expectNoSidewaysScroll(page);
-        await expectNoA11yViolations(page);
-        await saveScreen(page, `identity-${screen.name}-phone-${variant.name}`);
-      });
-    }
+    test('signed out, each fits without horizontal scrolling', async ({ page }) => {
+      test.slow();
+      for (const [index, screen] of SIGNED_OUT.entries()) {
+        if (index === 0) await page.goto(screen.path);
+        else await walkTo(page, screen.path);
+        await test.step(screen.name, async () => {
+          await checkScreen(page, screen, variant);
+          await expectNoSidewaysScroll(page);
+          await saveScreen(page, `identity-${screen.name}-phone-${variant.name}`);
+        });
+      }
+    });
   });
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoSession } from '../fixtures/accounts';
 import { LOOKS, restoreDemoLookAfterEach, viewportOf } from '../fixtures/looks';
-import { openSignedIn } from '../fixtures/session';
+import { openSignedIn, walkTo } from '../fixtures/session';
 import {
   expect,
   expectNoA11yViolations,
@@ -56,7 +56,7 @@ for (const user of USERS) {
         );
 
         for (const path of [...EVERY_MEMBER, ...hubPaths]) {
-          await page.goto(path);
+          await walkTo(page, path);
           await checkScreen(
             page,
             variant.phone,
