@@ -100,22 +100,29 @@ async function checkScreen(page: Page, screen: Screen, variant: Variant): Promis
 
 const SIGNED_OUT = SCREENS.filter((screen) => !screen.session);
 
+/**
+ * The signed-out screens in one walk through the app's navigation: the first is loaded as the
+ * server sends it (prerendered, then taken over), the others as a link opens them.
+ */
+async function walkSignedOut(page: Page, variant: Variant, phone: boolean): Promise<void> {
+  for (const [index, screen] of SIGNED_OUT.entries()) {
+    if (index === 0) await page.goto(screen.path);
+    else await walkTo(page, screen.path);
+    await test.step(screen.name, async () => {
+      await checkScreen(page, screen, variant);
+      if (phone) await expectNoSidewaysScroll(page);
+      await saveScreen(page, `identity-${screen.name}${phone ? '-phone' : ''}-${variant.name}`);
+    });
+  }
+}
+
 for (const variant of VARIANTS) {
   test.describe(`identity screens, ${variant.name}`, () => {
     test.use({ locale: variant.locale, colorScheme: variant.colorScheme });
 
-    // The signed-out screens in one walk through the app's navigation: the first is loaded as
-    // the server sends it (prerendered, then taken over), the others as a link opens them.
     test('signed out, one after the other', async ({ page }) => {
       test.slow();
-      for (const [index, screen] of SIGNED_OUT.entries()) {
-        if (index === 0) await page.goto(screen.path);
-        else await walkTo(page, screen.path);
-        await test.step(screen.name, async () => {
-          await checkScreen(page, screen, variant);
-          await saveScreen(page, `identity-${screen.name}-${variant.name}`);
-        });
-      }
+      await walkSignedOut(page, variant, false);
     });
 
     for (const screen of SCREENS.filter((s) => s.session)) {
@@ -143,15 +150,7 @@ for (const variant of VARIANTS) {
     });
     test('signed out, each fits without horizontal scrolling', async ({ page }) => {
       test.slow();
-      for (const [index, screen] of SIGNED_OUT.entries()) {
-        if (index === 0) await page.goto(screen.path);
-        else await walkTo(page, screen.path);
-        await test.step(screen.name, async () => {
-          await checkScreen(page, screen, variant);
-          await expectNoSidewaysScroll(page);
-          await saveScreen(page, `identity-${screen.name}-phone-${variant.name}`);
-        });
-      }
+      await walkSignedOut(page, variant, true);
     });
   });
 }
