@@ -44,13 +44,12 @@ for (const variant of LOOKS) {
       viewport: viewportOf(variant.phone),
     });
     const say = (key: keyof typeof WORDS) => WORDS[key][variant.look.locale === 'en' ? 0 : 1];
-    const open = async (page: Page, request: Parameters<typeof demoSession>[0], path: string) =>
-      openSignedIn(page, request, await demoSession(request, OWNER), path, variant.look);
 
     // The owner's dialogs in one walk through the app's navigation: the app starts once.
     test("the owner's dialogs, one screen after the other", async ({ page, request }) => {
       test.slow();
-      await open(page, request, '/account/users');
+      const session = await demoSession(request, OWNER);
+      await openSignedIn(page, request, session, '/account/users', variant.look);
       await test.step('team: invite, row actions, edit and delete', () => teamDialogs(page));
       await walkTo(page, '/account/profile');
       await test.step('profile: close the account (not confirmed)', () => closeAccount(page));
