@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type Database } from '../src/db/client';
+import { openPostgres, pgliteDataDir, wrapPglite, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { adminQuery } from './admin-query';
 
@@ -34,6 +34,25 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const template = readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return wrapPglite(client);
+}
+
+/**
+ * A migrated embedded database in DATA_DIR `dataDir`, on disk, for the built server or the admin
+ * command to open: the run's template written there, which takes a fraction of a fresh
+ * migration's time. Only in the embedded-database project (elsewhere there is no template, and
+ * the caller's own `migrateDatabase` does the work). A data dir that holds a database already is
+ * left as it is.
+ */
+export async function migratedDataDir(dataDir: string): Promise<string> {
+  const template = inject('pgliteTemplate');
+  if (!template || existsSync(pgliteDataDir(dataDir))) return dataDir;
+  mkdirSync(pgliteDataDir(dataDir), { recursive: true, mode: 0o700 });
+  const client = await PGlite.create({
+    dataDir: pgliteDataDir(dataDir),
+    loadDataDir: new Blob([readFileSync(template)]),
+  });
+  await client.close();
+  return dataDir;
 }
 
 async function openPostgresAlone(runUrl: string): Promise<Database> {

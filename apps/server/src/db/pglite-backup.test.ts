@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -14,7 +13,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { asc } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import {
   exitOf,
@@ -25,11 +24,11 @@ import {
   waitUntilReady,
 } from '../../test/spawned-server';
 import { backupSocketPath, requestDump, serveBackups } from './backup-socket';
-import { openDatabase, openPostgres, pgliteDataDir } from './client';
+import { openDatabase, openPostgres } from './client';
 import { migrateDatabase } from './migrate';
 import { backupEmbedded, restoreEmbedded } from './pglite-backup';
 import { users } from './schema/index';
-import { EMBEDDED_OPEN_MS } from '../../test/test-database';
+import { EMBEDDED_OPEN_MS, migratedDataDir } from '../../test/test-database';
 
 const quietLog = Fastify({ logger: false }).log;
 const RESTORED_AT = new Date('2026-03-04T05:06:07.089Z');
@@ -46,22 +45,9 @@ afterEach(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/**
- * A migrated embedded database in `root/<name>` holding users with these addresses: the run's
- * migrated template loaded onto disk, which is quicker than migrating (the PostgreSQL project has
- * no template, so it migrates).
- */
+/** A migrated embedded database in `root/<name>` holding users with these addresses. */
 async function makeDataDir(name: string, emails: string[]): Promise<string> {
-  const dataDir = join(root, name);
-  const template = inject('pgliteTemplate');
-  if (template) {
-    mkdirSync(pgliteDataDir(dataDir), { recursive: true, mode: 0o700 });
-    const client = await PGlite.create({
-      dataDir: pgliteDataDir(dataDir),
-      loadDataDir: new Blob([readFileSync(template)]),
-    });
-    await client.close();
-  }
+  const dataDir = await migratedDataDir(join(root, name));
   const database = await openDatabase({ dataDir });
   try {
     await migrateDatabase(database);
@@ -124,7 +110,7 @@ describe('admin backup and restore (embedded database)', () => {
   it(
     'takes the dump from the running app through its socket',
     async () => {
-      const dataDir = join(root, 'running');
+      const dataDir = await migratedDataDir(join(root, 'running'));
       const database = await openDatabase({ dataDir });
       const socket = await serveBackups(dataDir, () => database.dump(), quietLog);
       try {

@@ -14,6 +14,7 @@ import { createMailQueue } from '../../lib/mail/mail-transport';
 import { forgeWithoutKey, removeNewestRows } from '../../../test/audit-tamper';
 import { runAdmin } from '../../../test/spawned-server';
 import { TEST_AUDIT_KEY } from '../../../test/test-config';
+import { migratedDataDir } from '../../../test/test-database';
 
 /** The command as an operator runs it, with the key the rows were written with unless told. */
 async function auditVerify(dataDir: string, auditKey = TEST_AUDIT_KEY) {
@@ -49,7 +50,7 @@ function anchor(db: Db, dataDir: string) {
 
 /** Opens the data dir's embedded database for `work`, and closes it for the command to take. */
 async function withDataDir(dataDir: string, work: (db: Db) => Promise<void>) {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir: await migratedDataDir(dataDir) });
   try {
     await migrateDatabase(database);
     await work(database.db);

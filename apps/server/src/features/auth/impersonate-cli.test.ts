@@ -9,10 +9,11 @@ import { users } from '../../db/schema/index';
 import { createUser } from '../../../test/factories';
 import { enableTwoFactor } from '../../../test/identity-helpers';
 import { runAdmin } from '../../../test/spawned-server';
+import { migratedDataDir } from '../../../test/test-database';
 
 /** Opens the data dir's embedded database for `work`, and closes it for the command to take. */
 async function withDataDir<T>(dataDir: string, work: (db: Database['db']) => Promise<T>) {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir: await migratedDataDir(dataDir) });
   try {
     await migrateDatabase(database);
     return await work(database.db);

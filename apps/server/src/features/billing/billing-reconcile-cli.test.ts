@@ -12,6 +12,7 @@ import { createUser } from '../../../test/factories';
 import { runAdmin } from '../../../test/spawned-server';
 import { TEST_AUDIT_KEY } from '../../../test/test-config';
 import { createTestContext } from '../../../test/test-context';
+import { migratedDataDir } from '../../../test/test-database';
 import { customerIdOf } from './billing-customer';
 import { localProcessorDeps, localProcessorKey } from './create-billing-provider';
 import { authenticatePayment } from './local-processor/processor-authenticate';
@@ -71,7 +72,9 @@ async function paidButUnrecorded(database: Database): Promise<string> {
 
 describe('npm run admin -- billing-reconcile', () => {
   it('prints the payment the app missed and grants it, then prints no changes on a second run', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'pp-reconcile-')), 'data');
+    const dataDir = await migratedDataDir(
+      join(mkdtempSync(join(tmpdir(), 'pp-reconcile-')), 'data'),
+    );
     let accountId = '';
     const database = await openDatabase({ dataDir });
     try {
