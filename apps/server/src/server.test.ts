@@ -13,6 +13,7 @@ import {
   startServer,
   waitUntilReady,
 } from '../test/spawned-server';
+import { migratedDataDir } from '../test/test-database';
 
 /** A demo sign-in, answered once its request is written out; `status` settles with the reply. */
 function startSignIn(port: number): Promise<{ status: Promise<number> }> {
@@ -108,7 +109,8 @@ describe('server.ts', () => {
     const { child, output } = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pp-server-')),
+      // Migrated already (the run's template): the demo seed is what the server does at start.
+      DATA_DIR: await migratedDataDir(join(mkdtempSync(join(tmpdir(), 'pp-server-')), 'data')),
       PASSWORD_HASH_CONCURRENCY: '1',
       LOG_LEVEL: 'trace',
       LOG_FORMAT: 'json',

@@ -229,7 +229,7 @@ describe('admin backup and restore (embedded database)', () => {
   });
 
   it('end to end: the CLI backs up a running server, restore waits for it to stop', async () => {
-    const dataDir = join(root, 'served');
+    const dataDir = await migratedDataDir(join(root, 'served'));
     const port = await freePort();
     const { child, output } = startServer({
       PORT: String(port),
