@@ -40,9 +40,12 @@ test('forgot password → reset → the old password is refused', async ({ page,
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
 
-  await page.goto(
-    mailbox.linkIn(await mailbox.waitFor(email, /Reset your Partner Portal password/)),
-  );
+  const link = mailbox.linkIn(await mailbox.waitFor(email, /Reset your Partner Portal password/));
+  // The link's page arrives drawn, for this address, before any script runs.
+  const html = await (await request.get(link)).text();
+  expect(html).toContain('data-prerendered-page="reset-password"');
+  expect(html).toContain(email);
+  await page.goto(link);
   await expectNoA11yViolations(page);
   // The link names whose password it resets: the address is shown, not asked for again.
   await expect(page.getByText(email)).toBeVisible();

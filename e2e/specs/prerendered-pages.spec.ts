@@ -98,6 +98,37 @@ test.describe('prerendered public pages', () => {
     });
   }
 
+  test('a reset link is drawn for its address, and the app takes over those nodes', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { drawn: Element | null }).drawn =
+          document.getElementById('root')?.firstElementChild ?? null;
+      });
+    });
+    const address = "o'neil&co@example.test";
+    const link = `/resetpassword?${new URLSearchParams({ token: 'a-link-token', email: address })}`;
+    expect(await (await page.request.get(link)).text()).toContain('o&#39;neil&amp;co@example.test');
+    await page.goto(link);
+    await expect(page.getByText(address)).toBeVisible();
+    await page.getByLabel(/^New password/).fill('New-password-2!');
+    await page.waitForLoadState('networkidle');
+    const sameNodes = await page.evaluate(
+      () =>
+        (window as unknown as { drawn: Element | null }).drawn ===
+        document.getElementById('root')?.firstElementChild,
+    );
+    expect(sameNodes).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   // The app's scripts are held back: what is measured is the HTML's own first paints (a sign-in
   // provider's button, which the app adds once it knows the providers, is another matter).
   test('nothing moves while a slow phone parses the page', async ({ page }) => {

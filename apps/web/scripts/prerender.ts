@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { LOCALES } from '@partner-portal/shared/constants';
 import { ROUTES } from '../src/app/route-table';
-import { PRERENDERED_PAGES } from '../src/prerender/prerendered-pages';
+import { PRERENDERED_PAGES, type PrerenderedPage } from '../src/prerender/prerendered-pages';
 import type * as RenderPageModule from '../src/prerender/render-page';
 
 const dist = new URL('../dist', import.meta.url).pathname;
@@ -59,12 +59,13 @@ const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 if (!root.test(index)) throw new Error('prerender: index.html has no #root with a boot screen');
 
 mkdirSync(`${dist}/prerendered`, { recursive: true });
-const pages = [];
-for (const page of PRERENDERED_PAGES) {
+
+/** Renders `path` in every language into prerendered/<name>.<locale>.html; the files by locale. */
+async function renderEverywhere(page: PrerenderedPage, path: string, name: string) {
   const files: Record<string, string> = {};
   for (const locale of LOCALES) {
-    const { html, title, description } = await renderPage(page.path, page.titleKey, locale);
-    const file = `prerendered/${page.page}.${locale}.html`;
+    const { html, title, description } = await renderPage(path, page.titleKey, locale);
+    const file = `prerendered/${name}.${locale}.html`;
     writeFileSync(
       `${dist}/${file}`,
       index
@@ -81,11 +82,31 @@ for (const page of PRERENDERED_PAGES) {
     );
     files[locale] = file;
   }
+  return files;
+}
+
+const pages = [];
+for (const page of PRERENDERED_PAGES) {
+  const variants = [];
+  for (const fills of page.filled ?? []) {
+    const query = new URLSearchParams(fills.map(({ param, standIn }) => [param, standIn]));
+    const name = `${page.page}.${fills.map(({ param }) => param).join('-')}`;
+    const files = await renderEverywhere(page, `${page.path}?${query.toString()}`, name);
+    // A stand-in the page does not draw would be a variant the server fills with nothing.
+    for (const file of Object.values(files)) {
+      const html = readFileSync(`${dist}/${file}`, 'utf8');
+      for (const { standIn } of fills) {
+        if (!html.includes(standIn)) throw new Error(`prerender: ${file} does not show ${standIn}`);
+      }
+    }
+    variants.push({ fills, files });
+  }
   pages.push({
     page: page.page,
     paths: [page.path, ...page.alsoAt],
     drawsFrom: page.drawsFrom,
-    files,
+    files: await renderEverywhere(page, page.path, page.page),
+    variants,
   });
 }
 // Every path the app draws a page for, so that the server answers any other with the not-found

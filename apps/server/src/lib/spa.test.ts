@@ -211,7 +211,7 @@ describe('prerendered public pages', () => {
     const dist = mkdtempSync(join(tmpdir(), 'pp-dist-'));
     mkdirSync(join(dist, 'prerendered'));
     writeFileSync(join(dist, 'index.html'), '<html><head></head><body>the app</body></html>');
-    const pages = [
+    const pages: object[] = [
       { page: 'signin', paths: ['/signin'], drawsFrom: [] },
       { page: 'signup', paths: ['/signup'], drawsFrom: ['partner'] },
       { page: 'not-found', paths: ['/404', '/notfound'], drawsFrom: [] },
@@ -222,6 +222,33 @@ describe('prerendered public pages', () => {
         writeFileSync(join(dist, files[locale]), page(entry.page, locale));
       }
       return { ...entry, files };
+    });
+    // The reset page, also drawn for a mailed link: its token and address under stand-ins.
+    const resetLink = [
+      { param: 'token', standIn: 'prerender-fill-token', pattern: '^[A-Za-z0-9._~-]{1,512}$' },
+      {
+        param: 'email',
+        standIn: 'prerender-fill@address.invalid',
+        pattern: '^(?=.{3,254}$)[^\\s@]+@[^\\s@]+$',
+      },
+    ];
+    const linkFiles: Record<string, string> = {};
+    for (const locale of ['en', 'es']) {
+      linkFiles[locale] = `prerendered/reset-password.token-email.${locale}.html`;
+      writeFileSync(
+        join(dist, linkFiles[locale]),
+        page(
+          'reset-password',
+          `${locale}: for prerender-fill@address.invalid <input type="hidden" value="prerender-fill-token"><input type="hidden" value="prerender-fill@address.invalid">`,
+        ),
+      );
+    }
+    pages.push({
+      page: 'reset-password',
+      paths: ['/resetpassword'],
+      drawsFrom: ['token', 'email'],
+      files: { en: 'prerendered/signin.en.html', es: 'prerendered/signin.es.html' },
+      variants: [{ fills: resetLink, files: linkFiles }],
     });
     // What apps/web/scripts/prerender.ts writes after a build.
     writeFileSync(
@@ -288,6 +315,32 @@ describe('prerendered public pages', () => {
     expect((await prerenderedApp.inject({ method: 'GET', url: '/signup' })).body).toContain(
       'signup in en',
     );
+  });
+
+  it('fills a mailed reset link into its drawn page, escaped, and leaves any other to the browser', async () => {
+    const link = await prerenderedApp.inject({
+      method: 'GET',
+      url: "/resetpassword?token=Ab3_-x.Y~9&email=o'neil%26co%40example.test",
+      headers: { 'accept-language': 'es' },
+    });
+    expect(link.statusCode).toBe(200);
+    expect(link.body).toContain(
+      'es: for o&#39;neil&amp;co@example.test <input type="hidden" value="Ab3_-x.Y~9"><input type="hidden" value="o&#39;neil&amp;co@example.test">',
+    );
+    expect(link.body).not.toContain('prerender-fill');
+    // What the page would draw otherwise than as it is (a token it cannot hold, an address it
+    // would trim or refuse, a parameter twice, one of the two alone) is the browser's to draw.
+    for (const query of [
+      'token=<script>&email=a@b.test',
+      'token=abc&email=%20a@b.test',
+      'token=abc&email=not-an-address',
+      `token=abc&email=${'a'.repeat(250)}@b.test`,
+      'token=abc&token=def&email=a@b.test',
+      'token=abc',
+    ]) {
+      const other = await prerenderedApp.inject({ method: 'GET', url: `/resetpassword?${query}` });
+      expect(other.body, query).toContain('the app');
+    }
   });
 
   it('answers an unknown path with the not-found page and a 404, and a known one with the app', async () => {

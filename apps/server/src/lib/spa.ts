@@ -81,6 +81,16 @@ const PrerenderedPagesSchema = z.object({
       paths: z.array(z.string()),
       drawsFrom: z.array(z.string()),
       files: z.record(z.enum(LOCALES), z.string()),
+      variants: z
+        .array(
+          z.object({
+            fills: z.array(
+              z.object({ param: z.string(), standIn: z.string().min(8), pattern: z.string() }),
+            ),
+            files: z.record(z.enum(LOCALES), z.string()),
+          }),
+        )
+        .default([]),
     }),
   ),
   knownPaths: z.array(z.string()),
@@ -129,15 +139,57 @@ function prerenderedPages(
   return (route, query, locale) => {
     const page = pages.find((candidate) => candidate.paths.includes(route));
     if (page) {
-      if (page.drawsFrom.some((name) => query.has(name))) return null;
-      const file = page.files[locale];
-      return file ? { html: read(file), notFound: false } : null;
+      const drawn = page.drawsFrom.filter((name) => query.has(name));
+      if (drawn.length === 0) {
+        const file = page.files[locale];
+        return file ? { html: read(file), notFound: false } : null;
+      }
+      const filled = fillVariant(page.variants, drawn, query, locale, read);
+      return filled ? { html: filled, notFound: false } : null;
     }
     if (knownPaths.some((pattern) => matchesRoute(pattern, route))) return null;
     const file = notFoundPage?.files[locale];
     return file ? { html: read(file), notFound: true } : null;
   };
 }
+
+type PageVariant = z.infer<typeof PrerenderedPagesSchema>['pages'][number]['variants'][number];
+
+/**
+ * The variant rendered for exactly the parameters `drawn` (a mailed reset link's token and
+ * address), with the request's values written where the build put stand-ins. Null when there is
+ * none, or a value is not one the variant's pattern admits: the browser then renders the page.
+ */
+function fillVariant(
+  variants: PageVariant[],
+  drawn: string[],
+  query: URLSearchParams,
+  locale: Locale,
+  read: (file: string) => string,
+): string | null {
+  const variant = variants.find(
+    ({ fills }) =>
+      fills.length === drawn.length && fills.every(({ param }) => drawn.includes(param)),
+  );
+  const file = variant?.files[locale];
+  if (!variant || !file) return null;
+  let html = read(file);
+  for (const { param, standIn, pattern } of variant.fills) {
+    const values = query.getAll(param);
+    if (values.length !== 1 || !new RegExp(pattern).test(values[0] as string)) return null;
+    html = html.replaceAll(standIn, escapeHtml(values[0] as string));
+  }
+  return html;
+}
+
+/** For text and quoted attribute values alike. */
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 interface PageFile {
   html: string;

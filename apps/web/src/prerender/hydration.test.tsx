@@ -43,6 +43,32 @@ function initialized(router: ReturnType<typeof createMemoryRouter>): Promise<voi
   });
 }
 
+/** Puts `html` in #root and hydrates the app at `url` over it: React's complaints, and the node. */
+async function hydrateOver(html: string, url: string) {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html;
+  document.body.append(container);
+  const firstNode = container.firstElementChild;
+  expect(firstNode).not.toBeNull();
+
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  await initialized(router);
+  const mismatches: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <AppRoot>
+        <RouterProvider router={router} />
+      </AppRoot>,
+      { onRecoverableError: (error) => mismatches.push(error) },
+    );
+  });
+  // Hydration adopted the prerendered nodes instead of drawing new ones.
+  const adopted = container.firstElementChild === firstNode;
+  return { mismatches, adopted, container };
+}
+
 describe('prerendered public pages', () => {
   const cases = PRERENDERED_PAGES.flatMap((page) => LOCALES.map((locale) => ({ page, locale })));
 
@@ -51,30 +77,47 @@ describe('prerendered public pages', () => {
     async ({ page, locale }) => {
       const { html, title } = await renderPage(page.path, page.titleKey, locale);
       expect(title).toContain('Partner Portal');
-      const container = document.createElement('div');
-      container.id = 'root';
-      container.innerHTML = html;
-      document.body.append(container);
-      const firstNode = container.firstElementChild;
-      expect(firstNode).not.toBeNull();
-
-      const router = createMemoryRouter(buildRoutes(), { initialEntries: [page.path] });
-      await initialized(router);
-      const mismatches: unknown[] = [];
-      await act(async () => {
-        root = hydrateRoot(
-          container,
-          <AppRoot>
-            <RouterProvider router={router} />
-          </AppRoot>,
-          { onRecoverableError: (error) => mismatches.push(error) },
-        );
-      });
-
+      const { mismatches, adopted } = await hydrateOver(html, page.path);
       expect(mismatches).toEqual([]);
-      // Hydration adopted the prerendered nodes instead of drawing new ones.
-      expect(container.firstElementChild).toBe(firstNode);
+      expect(adopted).toBe(true);
       expect(document.querySelector('h1, [role="heading"]')?.textContent).toBeTruthy();
+    },
+  );
+
+  // A request's own values, as the server writes them over the stand-ins (apps/server/src/lib/spa.ts).
+  const VALUES: Record<string, string> = { token: 'Ab3_-x.Y~9', email: "o'neil&co@example.test" };
+  const escapeHtml = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#39;');
+  const filledCases = PRERENDERED_PAGES.flatMap((page) =>
+    (page.filled ?? []).flatMap((fills) => LOCALES.map((locale) => ({ page, fills, locale }))),
+  );
+
+  it.each(filledCases)(
+    '$page.page drawn for a link, filled with its values, hydrates without a mismatch in $locale',
+    async ({ page, fills, locale }) => {
+      const standIns = new URLSearchParams(fills.map(({ param, standIn }) => [param, standIn]));
+      let { html } = await renderPage(`${page.path}?${standIns}`, page.titleKey, locale);
+      for (const { param, standIn, pattern } of fills) {
+        const value = VALUES[param] as string;
+        expect(value, param).toMatch(new RegExp(pattern));
+        html = html.replaceAll(standIn, escapeHtml(value));
+      }
+      const values = new URLSearchParams(
+        fills.map(({ param }) => [param, VALUES[param] as string]),
+      );
+      const { mismatches, adopted, container } = await hydrateOver(html, `${page.path}?${values}`);
+      expect(mismatches).toEqual([]);
+      expect(adopted).toBe(true);
+      expect(container.textContent).toContain(VALUES.email);
+      expect(container.querySelector('input[type="hidden"][name="jwt"]')).toHaveProperty(
+        'value',
+        VALUES.token,
+      );
     },
   );
 });
