@@ -45,7 +45,11 @@ import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
 import { createMailDelivery, type MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
-import { socialProviderRoutes, socialRoutes } from './features/social/social.routes';
+import {
+  signInOptionsOf,
+  socialProviderRoutes,
+  socialRoutes,
+} from './features/social/social.routes';
 import { createAccountLimits } from './lib/account-rate-limit';
 import { createDeviceCookies } from './lib/device-cookie';
 import { registerAuthGuard } from './lib/auth-guard';
@@ -261,6 +265,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(socialRoutes, { prefix: '/auth', ctx, clients: oidcClients });
 
-  await registerSpa(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
+  await registerSpa(app, deps.webDistDir ?? DEFAULT_WEB_DIST, signInOptionsOf(oidcClients, config));
   return app;
 }

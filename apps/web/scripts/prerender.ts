@@ -4,6 +4,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { LOCALES } from '@partner-portal/shared/constants';
+import {
+  DRAWN_SIGN_IN_OPTIONS,
+  signInOptionsElement,
+} from '@partner-portal/shared/prerendered-html';
 import { ROUTES } from '../src/app/route-table';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '../src/prerender/prerendered-pages';
 import type * as RenderPageModule from '../src/prerender/render-page';
@@ -13,9 +17,12 @@ const ssrEntry = new URL('../dist-prerender/render-page.js', import.meta.url).hr
 
 // The app's modules are written for a browser (they read local storage and the document as they
 // load): they load in an empty jsdom window, as on a first visit with nothing stored.
-const { window } = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
-  url: 'http://prerender.invalid/',
-});
+// The signed-out screens are drawn with every sign-in provider and the brand link, under
+// stand-ins, as if the page carried them: the server cuts each page to its own (spa.ts).
+const { window } = new JSDOM(
+  `<!doctype html><html><head>${signInOptionsElement(DRAWN_SIGN_IN_OPTIONS)}</head><body><div id="root"></div></body></html>`,
+  { url: 'http://prerender.invalid/' },
+);
 const browserGlobals = ['window', 'document', 'navigator', 'localStorage', 'location'] as const;
 for (const name of browserGlobals) {
   Object.defineProperty(globalThis, name, { value: window[name], configurable: true });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from './constants';
+import { SOCIAL_PROVIDERS } from './prerendered-html';
 import { storableText } from './validation';
 
-/** The social sign-in providers the server can be configured with (env `OAUTH_<NAME>_…`). */
-export const SOCIAL_PROVIDERS = ['google', 'microsoft', 'oidc'] as const;
 export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 export type SocialProvider = z.infer<typeof SocialProviderSchema>;
 

@@ -290,6 +290,13 @@ describe('prerendered public pages', () => {
     expect(spanish.headers.vary).toMatch(/cookie/i);
     const english = await prerenderedApp.inject({ method: 'GET', url: '/signin/' });
     expect(english.body).toContain('signin in en');
+    // The server's sign-in options ride in every page, drawn or not (none configured here).
+    const options =
+      '<script type="application/json" id="sign-in-options">{"providers":[]}</script>';
+    expect(english.body).toContain(options);
+    expect((await prerenderedApp.inject({ method: 'GET', url: '/dashboard/core' })).body).toContain(
+      options,
+    );
   });
 
   it('follows the language the app last showed (its cookie) over Accept-Language', async () => {

@@ -5,6 +5,13 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@partner-portal/shared/constants';
 import { LOCALE_COOKIE } from '@partner-portal/shared/first-paint';
+import {
+  escapeHtml,
+  fillSignInOptions,
+  inDrawnOrder,
+  signInOptionsElement,
+  type PageSignInOptions,
+} from '@partner-portal/shared/prerendered-html';
 import { SERVER_ROOT } from './server-root';
 
 export const DEFAULT_WEB_DIST = join(SERVER_ROOT, '../web/dist');
@@ -21,7 +28,11 @@ export const ASSETS_PATH_PREFIX = '/assets/';
  * Every file goes out brotli- or gzip-compressed when the browser takes it, from the copies the
  * web build made (apps/web/scripts/compress-dist.mjs), so serving costs no compression.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  signInOptions: PageSignInOptions = { providers: [] },
+): Promise<void> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the SPA');
@@ -43,8 +54,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (!existsSync(embedFile)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('embed.html');
   });
-  const index = readFileSync(indexFile, 'utf8');
-  const prerendered = prerenderedPages(app, distDir);
+  // Every page carries the server's sign-in options, read on the app's first render (no request
+  // for them), and each drawn page is cut to them once, here, so the render finds what it draws.
+  const options = inDrawnOrder(signInOptions);
+  const withOptions = (html: string) =>
+    html.replace('</head>', `${signInOptionsElement(options)}</head>`);
+  const index = withOptions(readFileSync(indexFile, 'utf8'));
+  const prerendered = prerenderedPages(app, distDir, (html) =>
+    withOptions(fillSignInOptions(html, options)),
+  );
   const withPreloads = routePreloads(app, distDir);
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const [path = '/', search = ''] = request.url.split('?', 2);
@@ -117,6 +135,7 @@ function matchesRoute(pattern: string, path: string): boolean {
 function prerenderedPages(
   app: FastifyInstance,
   distDir: string,
+  prepare: (html: string) => string,
 ): ((route: string, query: URLSearchParams, locale: Locale) => PageFile | null) | null {
   const listFile = join(distDir, 'prerendered', 'pages.json');
   if (!existsSync(listFile)) return null;
@@ -130,7 +149,7 @@ function prerenderedPages(
   const read = (file: string) => {
     let text = html.get(file);
     if (text === undefined) {
-      text = readFileSync(join(distDir, file), 'utf8');
+      text = prepare(readFileSync(join(distDir, file), 'utf8'));
       html.set(file, text);
     }
     return text;
@@ -181,15 +200,6 @@ function fillVariant(
   }
   return html;
 }
-
-/** For text and quoted attribute values alike. */
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 interface PageFile {
   html: string;

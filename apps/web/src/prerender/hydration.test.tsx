@@ -3,6 +3,13 @@ import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LOCALES } from '@partner-portal/shared/constants';
+import {
+  DRAWN_SIGN_IN_OPTIONS,
+  escapeHtml,
+  fillSignInOptions,
+  SIGN_IN_OPTIONS_ELEMENT_ID,
+  type PageSignInOptions,
+} from '@partner-portal/shared/prerendered-html';
 import { AppRoot } from '@/app/app-root';
 import { buildRoutes } from '@/app/router';
 import { i18n } from '@/lib/i18n';
@@ -27,6 +34,8 @@ afterEach(() => {
   act(() => root?.unmount());
   root = null;
   document.body.replaceChildren();
+  document.getElementById(SIGN_IN_OPTIONS_ELEMENT_ID)?.remove();
+  window.history.replaceState(null, '', '/');
   void i18n.changeLanguage('en');
 });
 
@@ -86,13 +95,6 @@ describe('prerendered public pages', () => {
 
   // A request's own values, as the server writes them over the stand-ins (apps/server/src/lib/spa.ts).
   const VALUES: Record<string, string> = { token: 'Ab3_-x.Y~9', email: "o'neil&co@example.test" };
-  const escapeHtml = (text: string) =>
-    text
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&#39;');
   const filledCases = PRERENDERED_PAGES.flatMap((page) =>
     (page.filled ?? []).flatMap((fills) => LOCALES.map((locale) => ({ page, fills, locale }))),
   );
@@ -117,6 +119,66 @@ describe('prerendered public pages', () => {
       expect(container.querySelector('input[type="hidden"][name="jwt"]')).toHaveProperty(
         'value',
         VALUES.token,
+      );
+    },
+  );
+
+  /** The sign-in options the page carries, as the server writes them into its head. */
+  const carry = (options: PageSignInOptions) => {
+    document.getElementById(SIGN_IN_OPTIONS_ELEMENT_ID)?.remove();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SIGN_IN_OPTIONS_ELEMENT_ID;
+    element.textContent = JSON.stringify(options);
+    document.head.append(element);
+  };
+  const optionCases: { name: string; options: PageSignInOptions }[] = [
+    { name: 'no provider', options: { providers: [] } },
+    {
+      name: 'one provider and a brand link',
+      options: {
+        providers: [{ id: 'oidc', name: 'Acme <SSO> & Co' }],
+        brandUrl: 'https://partners.example.test/?a=1&b=2',
+      },
+    },
+    {
+      name: 'every provider',
+      options: {
+        providers: [
+          { id: 'google', name: 'Google' },
+          { id: 'microsoft', name: 'Microsoft' },
+          { id: 'oidc', name: 'Okta' },
+        ],
+      },
+    },
+  ];
+
+  it.each(optionCases.flatMap((c) => LOCALES.map((locale) => ({ ...c, locale }))))(
+    'signin drawn with every provider, cut to $name, hydrates without a mismatch in $locale',
+    async ({ options, locale }) => {
+      carry(DRAWN_SIGN_IN_OPTIONS);
+      const { html } = await renderPage(
+        '/signin?redirect=%2Faccount%2Fbilling',
+        'titles.signin',
+        locale,
+      );
+      carry(options);
+      window.history.replaceState(null, '', '/signin?redirect=%2Faccount%2Fbilling');
+      const { mismatches, adopted, container } = await hydrateOver(
+        fillSignInOptions(html, options),
+        '/signin?redirect=%2Faccount%2Fbilling',
+      );
+      expect(mismatches).toEqual([]);
+      expect(adopted).toBe(true);
+      const buttons = [...container.querySelectorAll('a[href^="/auth/"]')];
+      expect(buttons.map((a) => a.textContent)).toEqual(
+        options.providers.map(({ name }) => expect.stringContaining(name)),
+      );
+      // The drawn links carry no redirect; the app adds it once it has taken them over.
+      for (const button of buttons)
+        expect(button.getAttribute('href')).toContain('redirect=%2Faccount%2Fbilling');
+      expect(container.querySelector('a[data-brand-link]')?.getAttribute('href')).toBe(
+        options.brandUrl,
       );
     },
   );

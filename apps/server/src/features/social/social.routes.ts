@@ -6,7 +6,9 @@ import {
   SocialProvidersResponseSchema,
   SocialStartQuerySchema,
   type SocialFailureReason,
+  type SocialProvidersResponse,
 } from '@partner-portal/shared/social';
+import type { Config } from '../../config';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { rateLimitFor } from '../../lib/rate-limit';
@@ -18,6 +20,20 @@ import { issueSocialToken, SocialSignInError } from './social-signin.service';
 interface SocialRouteOptions {
   ctx: AppContext;
   clients: OidcClients;
+}
+
+/**
+ * What the signed-out screens take from the configuration: the providers to offer and the brand
+ * link. Served by the route below, and written into every page the server answers (spa.ts).
+ */
+export function signInOptionsOf(
+  clients: OidcClients,
+  config: Pick<Config, 'brandUrl'>,
+): SocialProvidersResponse {
+  return {
+    providers: clients.list().map((provider) => ({ id: provider.name, name: provider.label })),
+    ...(config.brandUrl ? { brandUrl: config.brandUrl } : {}),
+  };
 }
 
 /**
@@ -35,11 +51,7 @@ export const socialProviderRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = a
       config: { access: 'public' },
       schema: { response: { 200: dataEnvelope(SocialProvidersResponseSchema) } },
     },
-    async () =>
-      ok({
-        providers: clients.list().map((provider) => ({ id: provider.name, name: provider.label })),
-        ...(ctx.config.brandUrl ? { brandUrl: ctx.config.brandUrl } : {}),
-      }),
+    async () => ok(signInOptionsOf(clients, ctx.config)),
   );
 };
 

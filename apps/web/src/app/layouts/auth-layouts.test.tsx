@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { changeLocale } from '@/lib/i18n';
 import { clearSession, getSession, setSession } from '@/lib/session-store';
 import { applyTheme } from '@/lib/theme';
+import { SIGN_IN_OPTIONS_ELEMENT_ID } from '@partner-portal/shared/prerendered-html';
 import { stubRoutes } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
@@ -99,6 +100,28 @@ describe('auth-family layouts', () => {
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toBeVisible();
     expect(screen.getByRole('complementary', { name: 'About Partner Portal' })).toBeVisible();
     expect(screen.queryByText('Learn more about the partner program')).not.toBeInTheDocument();
+  });
+
+  it('takes the options the server wrote into the page instead of asking for them', async () => {
+    const sent = stubRoutes({});
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SIGN_IN_OPTIONS_ELEMENT_ID;
+    element.textContent = JSON.stringify({
+      providers: [{ id: 'oidc', name: 'Acme SSO' }],
+      brandUrl: 'https://partners.example.org/join',
+    });
+    document.head.append(element);
+    try {
+      renderAt('/signin');
+      expect(await screen.findByRole('link', { name: 'Continue with Acme SSO' })).toBeVisible();
+      expect(
+        screen.getByRole('link', { name: 'Learn more about the partner program' }),
+      ).toHaveAttribute('href', 'https://partners.example.org/join');
+      expect(sent.filter((call) => call.url === '/api/auth/providers')).toHaveLength(0);
+    } finally {
+      element.remove();
+    }
   });
 
   it('gives the brand side its own colour, a dark one in dark mode', async () => {

@@ -48,6 +48,8 @@ export function SplitScreenLayout({ children }: { children: ReactNode }) {
                 className="w-fit text-sm font-medium underline underline-offset-4"
                 rel="noreferrer"
                 target="_blank"
+                // Where the server writes its own link into a drawn page, or cuts it out.
+                data-brand-link=""
               >
                 {t('app.brand.link')}
               </a>

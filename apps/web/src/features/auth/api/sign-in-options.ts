@@ -1,4 +1,8 @@
 import { createContext, useEffect, useState } from 'react';
+import {
+  SIGN_IN_OPTIONS_ELEMENT_ID,
+  SOCIAL_PROVIDERS,
+} from '@partner-portal/shared/prerendered-html';
 import type { SocialProvidersResponse } from '@partner-portal/shared/social';
 import { api } from '@/lib/api-client';
 
@@ -29,13 +33,37 @@ async function fetchSignInOptions(): Promise<SignInOptions> {
 }
 
 /**
- * Loads the options once for whoever mounts it (the sign-in screens' layout). Until they load,
- * and if they cannot be loaded, there are none: no provider buttons, no brand link, and password
- * and magic-link sign-in never wait on this.
+ * The options the server wrote into the page (apps/server/src/lib/spa.ts), which a page it drew
+ * at build time was cut to: read on the first render, so that render draws what the page holds.
+ * Null when the page carries none (the development server's) or they are not of the known shape.
+ */
+function optionsInPage(): SignInOptions | null {
+  const text = document.getElementById(SIGN_IN_OPTIONS_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const { providers, brandUrl } = JSON.parse(text) as Partial<SignInOptions>;
+    const known =
+      Array.isArray(providers) &&
+      providers.every(
+        (p) => SOCIAL_PROVIDERS.includes(p?.id as never) && typeof p?.name === 'string',
+      ) &&
+      (brandUrl === undefined || typeof brandUrl === 'string');
+    return known ? { providers, ...(brandUrl === undefined ? {} : { brandUrl }) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The options for whoever mounts it (the sign-in screens' layout): those the page carries, else
+ * loaded once. Until they load, and if they cannot be loaded, there are none: no provider
+ * buttons, no brand link, and password and magic-link sign-in never wait on this.
  */
 export function useLoadSignInOptions(): SignInOptions {
-  const [options, setOptions] = useState<SignInOptions>(NONE);
+  const [inPage] = useState(optionsInPage);
+  const [options, setOptions] = useState<SignInOptions>(inPage ?? NONE);
   useEffect(() => {
+    if (inPage) return;
     let live = true;
     fetchSignInOptions().then(
       (loaded) => {
@@ -46,7 +74,7 @@ export function useLoadSignInOptions(): SignInOptions {
     return () => {
       live = false;
     };
-  }, []);
+  }, [inPage]);
   return options;
 }
 

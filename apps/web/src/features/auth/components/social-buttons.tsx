@@ -1,5 +1,6 @@
 import { toLocale } from '@partner-portal/shared/constants';
 import { KeyRound } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@partner-portal/shared/social';
 import { buttonVariants } from '@/components/ui/button';
@@ -47,6 +48,9 @@ const MARKS: Record<SocialProvider, () => React.ReactNode> = {
   oidc: () => <KeyRound aria-hidden="true" className="size-4" />,
 };
 
+/** The page's address does not change under a mounted sign-in page without a new render. */
+const unchanging = () => () => undefined;
+
 /**
  * docs/product.md#screens-and-routes sign-in: one button per configured provider. Each is a plain link: the server's
  * `/auth/{provider}` takes the whole page to the provider, carrying the language for a new
@@ -55,12 +59,15 @@ const MARKS: Record<SocialProvider, () => React.ReactNode> = {
 export function SocialButtons() {
   const { t, i18n } = useTranslation();
   const providers = useSocialProviders();
+  // The page the build drew carries no redirect: it is added once the app has taken the page over.
+  const redirect = useSyncExternalStore(unchanging, requestedRedirect, () => null);
   if (providers.length === 0) return null;
-  const redirect = requestedRedirect();
   const query = new URLSearchParams({ locale: toLocale(i18n.language) });
   if (redirect) query.set('redirect', redirect);
+  // data-sign-in-providers and data-provider: where the server cuts a drawn page to its own
+  // providers (fillSignInOptions in @partner-portal/shared/prerendered-html).
   return (
-    <div className="grid gap-3">
+    <div className="grid gap-3" data-sign-in-providers="">
       <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
         {t('auth.social.divider')}
@@ -70,7 +77,7 @@ export function SocialButtons() {
         {providers.map((provider) => {
           const Mark = MARKS[provider.id];
           return (
-            <li key={provider.id}>
+            <li key={provider.id} data-provider={provider.id}>
               <a
                 href={`/auth/${provider.id}?${query.toString()}`}
                 className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}
