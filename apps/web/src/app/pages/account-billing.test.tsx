@@ -165,10 +165,23 @@ describe('/account/billing', () => {
   });
 
   it('tells a member who is not the owner who can fix billing', async () => {
-    renderBilling(overview({ payment_state: 'requires_payment_method' }), {}, 'admin');
+    renderBilling(
+      overview({ status: 'past_due', payment_state: 'requires_payment_method' }),
+      {},
+      'admin',
+    );
     expect(
       await screen.findByText("This account's subscription needs attention"),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('billing-price')).not.toBeInTheDocument();
+  });
+
+  it('tells a member only who manages billing while the subscription is in order', async () => {
+    renderBilling(overview({ plan: 'free_plus', status: 'active' }), {}, 'admin');
+    const note = await screen.findByRole('status');
+    expect(note).toHaveTextContent('Billing is managed by the account owner');
+    expect(note).toHaveTextContent('This account is on Plus (Active).');
+    expect(note).toHaveAttribute('data-variant', 'info');
+    expect(screen.queryByText(/needs attention/)).not.toBeInTheDocument();
   });
 });
