@@ -55,11 +55,13 @@ test('sign up → verification mail → verify → free plan → welcome, then s
   await expect(page).toHaveURL(/\/welcome$/);
 });
 
-test('the verification link opened on another device, signed out, verifies and signs in', async ({
+test('the verification link opened on another device, signed out, verifies and signs in, in the look chosen at sign-up', async ({
   page,
   browser,
 }) => {
   const email = `e2e-device-${Date.now()}@example.test`;
+  // Signed up on a dark device: that look is the new user's, past the sign-up screens too.
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/signup');
   await page.getByLabel(/^Partner name/).fill('Initech');
   await page.getByLabel(/^First name/).fill('Peter');
@@ -68,15 +70,18 @@ test('the verification link opened on another device, signed out, verifies and s
   await page.getByLabel(/^Password/).fill('Journey-pass-1!');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/signup\/verify$/);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 
   const link = mailbox.linkIn(await mailbox.waitFor(email, /Verify your email address/));
-  // A second browser with nothing stored: the phone the mail was read on.
-  const phone = await browser.newContext();
+  // A second browser with nothing stored, on a light system: the phone the mail was read on.
+  const phone = await browser.newContext({ colorScheme: 'light' });
   try {
     const onPhone = await phone.newPage();
     await onPhone.goto(link);
     await expect(onPhone).toHaveURL(/\/signup\/plan$/);
     await expect(onPhone.getByRole('button', { name: 'Continue' })).toBeVisible();
+    // Signed in there as the new user, whose stored look is the dark they signed up in.
+    await expect(onPhone.locator('html')).toHaveClass(/\bdark\b/);
   } finally {
     await phone.close();
   }

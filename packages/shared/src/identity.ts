@@ -21,6 +21,8 @@ export const SignupInputSchema = z
     partner_name: requiredText({ field: 'partner_name', max: PARTNER_NAME_MAX_LENGTH }),
     password: passwordField(),
     confirm_password: storableText().optional(),
+    /** The look the visitor had before signing up (their toggle, else their device's): kept. */
+    dark_mode: z.boolean().optional(),
   })
   .refine(
     (input) => input.confirm_password === undefined || input.confirm_password === input.password,
@@ -45,6 +47,8 @@ export const InvitedSignupInputSchema = z
       .min(16)
       .max(512)
       .regex(/^[A-Za-z0-9_-]+$/),
+    /** The look the visitor had before signing up (their toggle, else their device's): kept. */
+    dark_mode: z.boolean().optional(),
   })
   .refine(
     (input) => input.confirm_password === undefined || input.confirm_password === input.password,

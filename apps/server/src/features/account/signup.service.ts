@@ -46,6 +46,7 @@ export async function signUpAccount(
       passwordHash: identity.passwordHash,
       verified: false,
       locale: meta.locale,
+      darkMode: input.dark_mode,
       defaultAccountId: account.id,
       now: ctx.now(),
     });

@@ -51,6 +51,24 @@ describe('POST /api/account (sign up an account)', () => {
     expect(me.json().data).toMatchObject({ authenticated: true, email });
   });
 
+  it('keeps the look the visitor signed up in: dark when they had it, light when unsaid', async () => {
+    const dark = await signup(env.app, { email: uniqueEmail('dark'), dark_mode: true });
+    expect(dark.statusCode).toBe(201);
+    expect(dark.json().data.dark_mode).toBe(true);
+    const [row] = await env.database.db
+      .select({ darkMode: users.darkMode })
+      .from(users)
+      .where(eq(users.id, dark.json().data.id));
+    expect(row?.darkMode).toBe(true);
+
+    const unsaid = await signup(env.app, { email: uniqueEmail('light') });
+    expect(unsaid.json().data.dark_mode).toBe(false);
+
+    const wrong = await signup(env.app, { email: uniqueEmail('odd'), dark_mode: 'yes' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().inputError).toBe('dark_mode');
+  });
+
   it('names the first bad field, in order', async () => {
     const response = await signup(env.app, { first_name: '  ', email: 'nope' });
     expect(response.statusCode).toBe(400);

@@ -53,6 +53,7 @@ export async function signUpInvitedUser(
       passwordHash: identity.passwordHash,
       verified: true,
       locale: meta.locale,
+      darkMode: input.dark_mode,
       defaultAccountId: invite.accountId,
       now: ctx.now(),
     });

@@ -29,10 +29,16 @@ describe('POST /api/user (sign up an invited user)', () => {
       enablePlus: true,
       plusDashboards: ['wb-1'],
     });
-    const response = await join({ email: email.toUpperCase(), invite_id: invite.token });
+    const response = await join({
+      email: email.toUpperCase(),
+      invite_id: invite.token,
+      // The look they had on the sign-up screen is theirs from now on.
+      dark_mode: true,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
       email,
+      dark_mode: true,
       verified: true,
       account_id: account.id,
       permission: 'advertiser',

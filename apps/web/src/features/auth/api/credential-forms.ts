@@ -1,5 +1,6 @@
 import type { SigninResponse } from '@partner-portal/shared/identity';
 import { api, type ApiAnswer, type RequestBody } from '@/lib/api-client';
+import { isDarkMode } from '@/lib/theme';
 
 /*
  * The calls behind the signed-out forms (docs/product.md#api-calls). These pages load before
@@ -21,11 +22,18 @@ export const signInWithCode = (body: RequestBody) => signInAnswer('/api/auth/otp
 /** POST /api/auth/password/reset: the mailed token and a new password; signs the user in. */
 export const resetPassword = (body: RequestBody) => signInAnswer('/api/auth/password/reset', body);
 
+/**
+ * A sign-up's body with the look the visitor has now (their toggle, else their device's), which
+ * becomes the new user's stored choice: the screens after sign-up keep it.
+ */
+const withLook = (body: RequestBody): RequestBody =>
+  body instanceof FormData ? body : { ...body, dark_mode: isDarkMode() };
+
 /** POST /api/account: a new partner account and its owner. */
-export const signUp = (body: RequestBody) => signInAnswer('/api/account', body);
+export const signUp = (body: RequestBody) => signInAnswer('/api/account', withLook(body));
 
 /** POST /api/user: an invited person's sign-up into the account that invited them. */
-export const signUpInvited = (body: RequestBody) => signInAnswer('/api/user', body);
+export const signUpInvited = (body: RequestBody) => signInAnswer('/api/user', withLook(body));
 
 /*
  * The two link requests answer only a message ("check your inbox"), the same whether or not the
