@@ -6,6 +6,7 @@ import { JSDOM } from 'jsdom';
 import { LOCALES } from '@partner-portal/shared/constants';
 import {
   DRAWN_SIGN_IN_OPTIONS,
+  escapeHtml,
   signInOptionsElement,
 } from '@partner-portal/shared/prerendered-html';
 import { ROUTES } from '../src/app/route-table';
@@ -35,9 +36,6 @@ window.matchMedia ??= () =>
   }) as unknown as MediaQueryList;
 
 const { renderPage } = (await import(ssrEntry)) as typeof RenderPageModule;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // The stylesheet goes inline: the page is drawn from its HTML, and a render-blocking request for
 // the CSS, sharing the line with the app's scripts, was most of a phone's wait for the first

@@ -103,7 +103,12 @@ const PrerenderedPagesSchema = z.object({
         .array(
           z.object({
             fills: z.array(
-              z.object({ param: z.string(), standIn: z.string().min(8), pattern: z.string() }),
+              z.object({
+                param: z.string(),
+                standIn: z.string().min(8),
+                // Compiled once, at start, not on every request for the page.
+                pattern: z.string().transform((source) => new RegExp(source)),
+              }),
             ),
             files: z.record(z.enum(LOCALES), z.string()),
           }),
@@ -195,7 +200,7 @@ function fillVariant(
   let html = read(file);
   for (const { param, standIn, pattern } of variant.fills) {
     const values = query.getAll(param);
-    if (values.length !== 1 || !new RegExp(pattern).test(values[0] as string)) return null;
+    if (values.length !== 1 || !pattern.test(values[0] as string)) return null;
     html = html.replaceAll(standIn, escapeHtml(values[0] as string));
   }
   return html;

@@ -8,6 +8,7 @@ import {
   escapeHtml,
   fillSignInOptions,
   SIGN_IN_OPTIONS_ELEMENT_ID,
+  signInOptionsElement,
   type PageSignInOptions,
 } from '@partner-portal/shared/prerendered-html';
 import { AppRoot } from '@/app/app-root';
@@ -126,11 +127,7 @@ describe('prerendered public pages', () => {
   /** The sign-in options the page carries, as the server writes them into its head. */
   const carry = (options: PageSignInOptions) => {
     document.getElementById(SIGN_IN_OPTIONS_ELEMENT_ID)?.remove();
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = SIGN_IN_OPTIONS_ELEMENT_ID;
-    element.textContent = JSON.stringify(options);
-    document.head.append(element);
+    document.head.insertAdjacentHTML('beforeend', signInOptionsElement(options));
   };
   const optionCases: { name: string; options: PageSignInOptions }[] = [
     { name: 'no provider', options: { providers: [] } },

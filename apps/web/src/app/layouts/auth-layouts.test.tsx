@@ -7,7 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { changeLocale } from '@/lib/i18n';
 import { clearSession, getSession, setSession } from '@/lib/session-store';
 import { applyTheme } from '@/lib/theme';
-import { SIGN_IN_OPTIONS_ELEMENT_ID } from '@partner-portal/shared/prerendered-html';
+import {
+  SIGN_IN_OPTIONS_ELEMENT_ID,
+  signInOptionsElement,
+} from '@partner-portal/shared/prerendered-html';
 import { stubRoutes } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
@@ -104,14 +107,13 @@ describe('auth-family layouts', () => {
 
   it('takes the options the server wrote into the page instead of asking for them', async () => {
     const sent = stubRoutes({});
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = SIGN_IN_OPTIONS_ELEMENT_ID;
-    element.textContent = JSON.stringify({
-      providers: [{ id: 'oidc', name: 'Acme SSO' }],
-      brandUrl: 'https://partners.example.org/join',
-    });
-    document.head.append(element);
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      signInOptionsElement({
+        providers: [{ id: 'oidc', name: 'Acme SSO' }],
+        brandUrl: 'https://partners.example.org/join',
+      }),
+    );
     try {
       renderAt('/signin');
       expect(await screen.findByRole('link', { name: 'Continue with Acme SSO' })).toBeVisible();
@@ -120,7 +122,7 @@ describe('auth-family layouts', () => {
       ).toHaveAttribute('href', 'https://partners.example.org/join');
       expect(sent.filter((call) => call.url === '/api/auth/providers')).toHaveLength(0);
     } finally {
-      element.remove();
+      document.getElementById(SIGN_IN_OPTIONS_ELEMENT_ID)?.remove();
     }
   });
 
