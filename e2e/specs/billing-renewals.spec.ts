@@ -47,7 +47,7 @@ test('a downgrade applies at the period end; a renewal that fails sends the owne
   await page.getByRole('button', { name: 'Change plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change plan' });
   await dialog.locator('label', { has: page.locator('input[value="free_core"]') }).click();
-  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await dialog.getByRole('button', { name: /^Switch on / }).click();
   await expect(page.getByText(/^Switches to Core on /)).toBeVisible();
 
   expect(await advance(31)).toContain('plan free_core, subscription active');

@@ -124,7 +124,10 @@ test('the billing screen shows the card and invoices; an invoice opens and downl
   await page.getByRole('button', { name: 'Change plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change plan' });
   await dialog.locator('label', { has: page.locator('input[value="free_plus"]') }).click();
-  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(dialog.getByTestId('plan-change-summary')).toContainText(
+    'Nothing is charged today. Then $49.00 per month',
+  );
+  await dialog.getByRole('button', { name: /^Switch on / }).click();
   await expect(page.getByText(/^Switches to Plus on /)).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText(/^Switches to Plus on /)).toHaveCount(0);
@@ -156,12 +159,37 @@ test.describe('billing in Spanish, dark, at phone width', () => {
     await expectNoSidewaysScroll(page);
     await expectNoA11yViolations(page);
     await saveScreen(page, 'billing-overview-es-dark-phone');
+
+    // A move down says when it happens and what it costs from then, before anything changes.
+    await page.getByRole('button', { name: 'Cambiar de plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cambiar de plan' });
+    await dialog.locator('label', { has: page.locator('input[value="free_plus_ai"]') }).click();
+    await expect(dialog.getByTestId('plan-change-summary')).toContainText('Hoy no se cobra nada.');
+    await expect(dialog.getByRole('button', { name: /^Cambiar el / })).toBeEnabled();
+    await expectNoA11yViolations(page, '[role="dialog"]');
+    await saveScreen(page, 'billing-change-plan-es-dark-phone');
   });
 });
 
 for (const look of [
-  { name: 'English, dark', locale: 'en', dark: true, pay: /^Pay and upgrade/ },
-  { name: 'Spanish, light', locale: 'es', dark: false, pay: /^Pagar y pasar a/ },
+  {
+    name: 'English, dark',
+    locale: 'en',
+    dark: true,
+    pay: /^Pay and upgrade/,
+    changePlan: 'Change plan',
+    payChange: /^Pay .+ and switch$/,
+    viewInvoice: 'View invoice',
+  },
+  {
+    name: 'Spanish, light',
+    locale: 'es',
+    dark: false,
+    pay: /^Pagar y pasar a/,
+    changePlan: 'Cambiar de plan',
+    payChange: /^Pagar .+ y cambiar$/,
+    viewInvoice: 'Ver factura',
+  },
 ] as const) {
   test.describe(`billing in ${look.name}, on a desktop`, () => {
     test.use({ colorScheme: look.dark ? 'dark' : 'light', locale: `${look.locale}-ES` });
@@ -182,6 +210,20 @@ for (const look of [
       await expectNoSidewaysScroll(page);
       await expectNoA11yViolations(page);
       await saveScreen(page, `billing-overview-${look.locale}-${look.dark ? 'dark' : 'light'}`);
+
+      // Plus → Plus AI: the amount due today is shown first, and the toast names that charge.
+      await page.getByRole('button', { name: look.changePlan }).click();
+      const dialog = page.getByRole('dialog', { name: look.changePlan });
+      await dialog.locator('label', { has: page.locator('input[value="free_plus_ai"]') }).click();
+      const due = dialog.getByTestId('plan-change-due');
+      await expect(due).toHaveText(/\d/);
+      const amount = (await due.textContent()) ?? '';
+      await expectNoA11yViolations(page, '[role="dialog"]');
+      await saveScreen(page, `billing-change-plan-${look.locale}-${look.dark ? 'dark' : 'light'}`);
+      await dialog.getByRole('button', { name: look.payChange }).click();
+      await expect(page.getByRole('status').filter({ hasText: amount }).first()).toBeVisible();
+      await page.getByRole('button', { name: look.viewInvoice }).click();
+      await expect(page.getByTestId('invoice-total')).toHaveText(amount);
     });
   });
 }

@@ -75,6 +75,11 @@ const TABLE: Record<string, Row> = {
 
   'POST /api/account': { access: 'public', payload: {}, passed: 400 },
   'GET /api/account': { access: { permission: 'user' }, scope: 'account.read', passed: 200 },
+  'GET /api/account/plan/preview': {
+    access: { permission: 'owner' },
+    url: '/api/account/plan/preview?plan=free_core',
+    passed: 200,
+  },
   'GET /api/account/plans': { access: { permission: 'user' }, scope: 'account.read', passed: 200 },
   'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'GET /api/account/users': { access: { permission: 'admin' }, scope: 'user.read', passed: 200 },

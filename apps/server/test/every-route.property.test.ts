@@ -58,6 +58,7 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
   'POST /api/account/plan': { body: () => ({ plan: 'free_plus' }) },
+  'GET /api/account/plan/preview': { query: () => ({ plan: 'free_core' }) },
   'PATCH /api/user': {
     body: () => ({ first_name: 'Ada', email: uniqueEmail('fuzz'), password: WRONG_PASSWORD }),
   },

@@ -56,9 +56,20 @@ export const PaymentActionSchema = z.object({
 });
 export type PaymentAction = z.infer<typeof PaymentActionSchema>;
 
+/** A payment a change took at once, and the invoice that shows it. */
+export const ChargeSchema = z.object({
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  invoice_id: z.string(),
+  invoice_number: z.string(),
+});
+export type Charge = z.infer<typeof ChargeSchema>;
+
 export const PlanChangedSchema = z.object({
   plan: PlanIdSchema,
   subscription: SubscriptionStatusSchema,
+  /** What the change charged the card now: null when it charged nothing (yet). */
+  charged: ChargeSchema.nullable(),
 });
 
 /** Upgrade and card update answer either the outcome or the action the card needs first. */
@@ -188,7 +199,52 @@ export const PlansResponseSchema = z.object({
   active: PlanIdSchema.nullable(),
   payments: PaymentsSettingsSchema,
 });
-export const SelectPlanInputSchema = z.strictObject({ plan: PlanIdSchema });
+export const SelectPlanInputSchema = z.strictObject({
+  plan: PlanIdSchema,
+  /** The preview's quote: an upgrade then charges exactly what the preview showed. */
+  quote: storableText().max(2_000).optional(),
+});
+export type SelectPlanInput = z.infer<typeof SelectPlanInputSchema>;
+
+/** GET /api/account/plan/preview?plan=…: what choosing a plan would do, before it does it. */
+export const PlanPreviewQuerySchema = z.strictObject({ plan: PlanIdSchema });
+
+/**
+ * What a plan change does (docs/billing.md "Changing plans"): a higher plan now, with what is
+ * charged today (the new plan's share of the period left, less the unused share of the current
+ * one); a lower plan or the free one from the period end, charging nothing now.
+ */
+export const PlanPreviewSchema = z.object({
+  plan: PlanIdSchema,
+  takes_effect: z.enum(['now', 'period_end']),
+  effective_at: isoDate,
+  currency: z.string(),
+  /** Charged today; null when the change charges nothing now. */
+  due_today: z
+    .object({
+      /** The unused part of the current plan, taken off (a positive amount). */
+      credit: z.number().int().nonnegative(),
+      /** The new plan for the rest of the period. */
+      charge: z.number().int().nonnegative(),
+      total: z.number().int(),
+    })
+    .nullable(),
+  /** What every period costs on the new plan from then on. */
+  recurring: z.object({
+    amount: z.number().int().nonnegative(),
+    interval: z.enum(['month', 'year']),
+    /** Seats billed on a per-seat plan; null on a flat one. */
+    seats: z.number().int().positive().nullable(),
+  }),
+  /** When the new plan is next billed. */
+  next_billing_date: isoDate.nullable(),
+  /** Sent back as `quote` with the change; valid for PLAN_QUOTE_TTL_MINUTES. */
+  quote: z.string().nullable(),
+});
+export type PlanPreview = z.infer<typeof PlanPreviewSchema>;
+
+/** How long a previewed upgrade's amount holds; after it the owner sees a fresh preview. */
+export const PLAN_QUOTE_TTL_MINUTES = 30;
 /**
  * POST /api/account/plan: the plan now or from the period end (docs/billing.md "Changing
  * plans"), or the action a prorated upgrade's payment needs first.

@@ -158,6 +158,8 @@ const en = {
   'error.plan_already_held':
     'The account is already on this plan, so nothing was changed. The owner can change the card on the billing page.',
   'error.no_subscription': 'This account has no paid subscription.',
+  'error.plan_quote_expired':
+    'The amount shown is out of date. Check the new amount and confirm again.',
   'error.webhook_signature': 'The webhook signature is missing or does not match.',
   'error.webhook_not_configured': 'Stripe is not configured on this server.',
   'error.invoice_not_found': 'This invoice does not exist.',
@@ -363,6 +365,8 @@ const es: Record<MessageKey, string> = {
   'error.plan_already_held':
     'La cuenta ya tiene este plan, así que no se ha cambiado nada. El propietario puede cambiar la tarjeta en la página de facturación.',
   'error.no_subscription': 'Esta cuenta no tiene una suscripción de pago.',
+  'error.plan_quote_expired':
+    'El importe mostrado ya no está vigente. Revisa el nuevo importe y vuelve a confirmar.',
   'error.webhook_signature': 'La firma del webhook falta o no coincide.',
   'error.webhook_not_configured': 'Stripe no está configurado en este servidor.',
   'error.invoice_not_found': 'Esta factura no existe.',

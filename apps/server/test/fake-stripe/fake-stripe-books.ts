@@ -491,21 +491,63 @@ export class FakeStripeBooks {
     return this.get(parent.subscription_details.subscription, 'subscription');
   }
 
+  /** The two proration lines of moving `sub` to `price` at `at` (Stripe's proration date). */
+  private changeLines(sub: Obj, price: string, quantity: number, at: number) {
+    const item = this.subscriptionItem(sub);
+    const start = Number(item.current_period_start);
+    const end = Number(item.current_period_end);
+    if (at < start || at > this.now) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'proration_date must be within the current period and not in the future.',
+        param: 'proration_date',
+      });
+    }
+    const share = Math.max(0, end - at) / (end - start);
+    const unit = Number(this.priceObject(price).unit_amount);
+    const credit = -Math.round(Number(item.price.unit_amount) * item.quantity * share);
+    const charge = Math.round(unit * quantity * share);
+    return [
+      this.line(`Unused time on ${item.price.id}`, credit, item.quantity, [at, end], true),
+      this.line(`Remaining time on ${price}`, charge, quantity, [at, end], true),
+    ];
+  }
+
+  /** POST /v1/invoices/create_preview for a price change: the invoice it would make, unsaved. */
+  previewChange(id: string, price: string, quantity: number) {
+    const sub = this.get(id, 'subscription');
+    this.requireLive(sub);
+    const lines = [
+      // Seat prorations still pending ride along, as on Stripe; they start earlier.
+      ...(sub._prorations as ReturnType<FakeStripeBooks['line']>[]),
+      ...this.changeLines(sub, price, quantity, this.now),
+    ];
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    return {
+      id: `upcoming_${id}`,
+      object: 'invoice',
+      customer: sub.customer,
+      currency: 'usd',
+      total,
+      amount_due: Math.max(0, total),
+      lines: { object: 'list', data: lines, has_more: false },
+    };
+  }
+
   /** A new price now: the unused share of the old one credited, the new one charged at once. */
-  changePrice(id: string, price: string, quantity: number, pendingIfIncomplete: boolean) {
+  changePrice(
+    id: string,
+    price: string,
+    quantity: number,
+    pendingIfIncomplete: boolean,
+    prorationDate: number = this.now,
+  ) {
     const sub = this.get(id, 'subscription');
     this.requireLive(sub);
     this.refuseScheduled(sub, 'The subscription is managed by a subscription schedule.');
     const item = this.subscriptionItem(sub);
-    const end = Number(item.current_period_end);
-    const share = this.shareLeft(item);
     const next = { ...item, price: this.priceObject(price), quantity };
-    const credit = -Math.round(Number(item.price.unit_amount) * item.quantity * share);
-    const charge = Math.round(Number(next.price.unit_amount) * quantity * share);
-    const lines = [
-      this.line(`Unused time on ${item.price.id}`, credit, item.quantity, [this.now, end], true),
-      this.line(`Remaining time on ${price}`, charge, quantity, [this.now, end], true),
-    ];
+    const lines = this.changeLines(sub, price, quantity, prorationDate);
     if (pendingIfIncomplete)
       sub.pending_update = { subscription_items: [next], expires_at: this.now + DAY };
     else (sub.items as { data: Obj[] }).data = [next];

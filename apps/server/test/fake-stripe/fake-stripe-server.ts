@@ -266,6 +266,7 @@ export class FakeStripe {
               str(item.price) ?? '',
               Number(str(item.quantity) ?? 1),
               str(p.payment_behavior) === 'pending_if_incomplete',
+              p.proration_date === undefined ? undefined : Number(str(p.proration_date)),
             );
           }
           if (p.cancel_at_period_end !== undefined)
@@ -316,6 +317,19 @@ export class FakeStripe {
             )
             .reverse();
           return this.page(all, p);
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/invoices\/create_preview$/,
+        (_m, p) => {
+          const details = p.subscription_details as Params | undefined;
+          const item = (details?.items as Params[] | undefined)?.[0];
+          return b.previewChange(
+            str(p.subscription) ?? '',
+            str(item?.price) ?? '',
+            Number(str(item?.quantity) ?? 1),
+          );
         },
       ],
       ['GET', /^\/v1\/invoices\/([^/]+)$/, one('invoice')],

@@ -5,6 +5,8 @@ import { AccountDetailSchema } from '@partner-portal/shared/user';
 import {
   needsPaymentAction,
   PlansResponseSchema,
+  PlanPreviewQuerySchema,
+  PlanPreviewSchema,
   SelectPlanInputSchema,
   SelectPlanResponseSchema,
   UpgradeInputSchema,
@@ -19,7 +21,7 @@ import { ok, okSaying } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
 import { accountDetail } from './account-detail.service';
 import { listPlans } from './plan.service';
-import { changePlan } from '../billing/plan-change.service';
+import { changePlan, previewPlanChange } from '../billing/plan-change.service';
 import { upgradeAccount } from '../billing/upgrade.service';
 import { CLOSE_ACCOUNT, registerClose } from '../closing/close-route';
 import { signUpAccount } from './signup.service';
@@ -76,7 +78,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(SelectPlanResponseSchema) },
       },
     },
-    async (request) => ok(await changePlan(ctx, requireCaller(request), request.body.plan)),
+    async (request) => ok(await changePlan(ctx, requireCaller(request), request.body)),
+  );
+
+  app.get(
+    '/plan/preview',
+    {
+      config: { access: { permission: 'owner' } },
+      schema: {
+        querystring: PlanPreviewQuerySchema,
+        response: { 200: dataEnvelope(PlanPreviewSchema) },
+      },
+    },
+    async (request) => ok(await previewPlanChange(ctx, requireCaller(request), request.query.plan)),
   );
 
   // docs/product.md#roles-and-permissions: upgrading needs admin (choosing a plan needs owner). Paying is a credential change.

@@ -206,7 +206,13 @@ describe('plans', () => {
       payload: { plan: 'free_core' },
     });
     expect(chosen.json()).toEqual({
-      data: { plan: 'free_core', subscription: 'active', scheduled_plan: null, effective_at: null },
+      data: {
+        plan: 'free_core',
+        subscription: 'active',
+        scheduled_plan: null,
+        effective_at: null,
+        charged: null,
+      },
     });
     const me = await env.app.inject({
       method: 'GET',

@@ -4,6 +4,7 @@ import { recordEvent } from '../../lib/events';
 import { recordChange, type AuditBy } from '../../lib/audit';
 import type { SubscriptionSnapshot } from './billing-provider';
 import { notifyOwner } from './billing-mail';
+import { chargeOf } from './latest-charge';
 import type { AccountPlanState, SubscriptionRow } from './subscription-record';
 
 /**
@@ -54,5 +55,6 @@ export async function announceChange(
     plan: plan.id,
     amount: planAmountCents(plan, snapshot.quantity),
     currency: plan.currency.code,
+    charged: ended ? null : chargeOf(snapshot),
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { toLocale, type Locale, type NotificationName } from '@partner-portal/shared/constants';
+import type { Charge } from '@partner-portal/shared/billing';
 import type { CardSummary } from '@partner-portal/shared/card';
 import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { findPlan, type PlanId } from '@partner-portal/shared/plans';
@@ -20,6 +21,14 @@ const RETRY_TEXT: Record<Locale, (date: string | null) => string> = {
   en: (date) => (date ? `We will try again on ${date}.` : 'We will not try again.'),
   es: (date) => (date ? `Lo volveremos a intentar el ${date}.` : 'No volveremos a intentarlo.'),
 };
+
+const CHARGED_TEXT: Record<Locale, (amount: string, invoice: string) => string> = {
+  en: (amount, invoice) => `We charged ${amount} to your card (invoice ${invoice}). `,
+  es: (amount, invoice) => `Hemos cobrado ${amount} en tu tarjeta (factura ${invoice}). `,
+};
+
+const INVOICE_ACTION: Record<Locale, string> = { en: 'View the invoice', es: 'Ver la factura' };
+const BILLING_ACTION: Record<Locale, string> = { en: 'Open billing', es: 'Abrir facturación' };
 
 const CARD_TEXT: Record<Locale, (card: CardSummary | null) => string> = {
   en: (card) => (card ? `the card ending in ${card.last4}` : 'your card'),
@@ -44,7 +53,14 @@ async function ownerOf(ctx: AppContext, accountId: string) {
 }
 
 export type BillingNotice =
-  | { kind: 'plan_updated'; plan: PlanId; amount: number; currency: string }
+  | {
+      kind: 'plan_updated';
+      plan: PlanId;
+      amount: number;
+      currency: string;
+      /** What the change took from the card, with its invoice. */
+      charged: Charge | null;
+    }
   | { kind: 'plan_scheduled'; plan: PlanId; current: PlanId; at: Date }
   /** `always`: sent whatever the owner's switch says (someone else changed the card). */
   | { kind: 'card_updated'; card: CardSummary; always: boolean }
@@ -72,6 +88,14 @@ const LINK_OF: Record<BillingNotice['kind'], string> = {
   subscription_canceled: '/account/billing',
 };
 
+/** Where the mail's button leads: a charge's invoice, else the page its kind is about. */
+function linkOf(notice: BillingNotice): string {
+  if (notice.kind === 'plan_updated' && notice.charged) {
+    return `/account/billing/invoice?id=${encodeURIComponent(notice.charged.invoice_id)}`;
+  }
+  return LINK_OF[notice.kind];
+}
+
 function valuesOf(notice: BillingNotice, locale: Locale): Record<string, string> {
   const planName = (id: PlanId) => findPlan(id)?.name ?? id;
   switch (notice.kind) {
@@ -79,6 +103,13 @@ function valuesOf(notice: BillingNotice, locale: Locale): Record<string, string>
       return {
         plan: planName(notice.plan),
         price: formatMoney(notice.amount, notice.currency, locale),
+        charged: notice.charged
+          ? CHARGED_TEXT[locale](
+              formatMoney(notice.charged.amount, notice.charged.currency, locale),
+              notice.charged.invoice_number,
+            )
+          : '',
+        action: notice.charged ? INVOICE_ACTION[locale] : BILLING_ACTION[locale],
       };
     case 'plan_scheduled':
       return {
@@ -141,7 +172,7 @@ export async function notifyOwner(
       ...renderMail(template, locale, {
         name: owner.firstName,
         account: owner.account,
-        link: `${ctx.config.appUrl}${LINK_OF[notice.kind]}`,
+        link: `${ctx.config.appUrl}${linkOf(notice)}`,
         ...valuesOf(notice, locale),
       }),
       template,

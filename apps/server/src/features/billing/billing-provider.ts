@@ -32,6 +32,27 @@ export interface WaitingPayment {
   nextAttemptAt?: Date | null;
 }
 
+/** The subscription's newest invoice, paid or not: what it last billed. */
+export interface LatestInvoice {
+  id: string;
+  number: string;
+  total: number;
+  currency: string;
+  paid: boolean;
+}
+
+/**
+ * What `upgradeNow` would charge at `prorationDate`: the unused share of the current plan
+ * credited, the new plan's share of the period left charged (both positive amounts).
+ */
+export interface UpgradeQuote {
+  prorationDate: Date;
+  credit: number;
+  charge: number;
+  currency: string;
+  periodEnd: Date;
+}
+
 export interface SubscriptionSnapshot {
   id: string;
   customerId: string;
@@ -46,6 +67,7 @@ export interface SubscriptionSnapshot {
   /** A higher plan paid for but waiting for the cardholder's authentication. */
   pendingPlan: PlanId | null;
   waitingPayment: WaitingPayment | null;
+  latestInvoice: LatestInvoice | null;
 }
 
 /** What a card change needs before it counts: nothing, or the cardholder's authentication. */
@@ -103,8 +125,18 @@ export interface BillingProvider {
     customerId: string,
     idempotencyKey: string,
   ): Promise<SubscriptionSnapshot | null>;
-  /** A higher plan now, prorated and charged at once (the cardholder may have to authenticate). */
-  upgradeNow(id: string, plan: PlanId, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  /** What `upgradeNow` to `plan` would charge now, changing nothing. */
+  previewUpgrade(id: string, plan: PlanId): Promise<UpgradeQuote>;
+  /**
+   * A higher plan now, prorated and charged at once (the cardholder may have to authenticate).
+   * With `prorationDate` (a preview's) the proration is the one previewed.
+   */
+  upgradeNow(
+    id: string,
+    plan: PlanId,
+    idempotencyKey: string,
+    prorationDate?: Date,
+  ): Promise<SubscriptionSnapshot>;
   /** A lower plan from the next period on; null withdraws a scheduled change. */
   schedulePlan(id: string, plan: PlanId | null): Promise<SubscriptionSnapshot>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<SubscriptionSnapshot>;

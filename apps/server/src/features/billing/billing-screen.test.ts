@@ -160,6 +160,7 @@ describe('changing plans', () => {
       subscription: 'active',
       scheduled_plan: 'free_plus',
       effective_at: period.end,
+      charged: null,
     });
     expect(await mailsTo(owner.user.email, 'plan_scheduled')).toHaveLength(1);
     const undone = await choosePlan(owner.token, 'free_plus_ai');

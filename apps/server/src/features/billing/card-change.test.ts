@@ -84,7 +84,16 @@ describe('a card changed with an upgrade', () => {
     const admin = await adminOf(owner);
     const token = await cardToken(env.app, admin.token, '4000 0000 0000 0341');
     const answer = await postUpgrade(env.app, admin.token, { plan: 'free_plus_ai', token });
-    expect(answer.json().data).toEqual({ plan: 'free_plus_ai', subscription: 'active' });
+    expect(answer.json().data).toEqual({
+      plan: 'free_plus_ai',
+      subscription: 'active',
+      charged: {
+        amount: 5000,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
     const rows = await cardRows(owner.account.id);
     expect(rows.map((row) => [row.actorId, row.outcome, row.changes])).toEqual([
       [admin.user.id, 'success', { brand: 'visa', last4: '0341' }],
@@ -118,7 +127,16 @@ describe('a card changed with an upgrade', () => {
         stripe: waiting,
       });
     }
-    expect(answer.json().data).toEqual({ plan: 'free_plus_ai', subscription: 'active' });
+    expect(answer.json().data).toEqual({
+      plan: 'free_plus_ai',
+      subscription: 'active',
+      charged: {
+        amount: 5000,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
     expect(await mailsTo(owner.user.email)).toHaveLength(1);
     expect(await cardRows(owner.account.id)).toHaveLength(1);
   });
@@ -135,7 +153,16 @@ describe('a card changed with an upgrade', () => {
     const admin = await adminOf(owner);
     const token = await cardToken(env.app, admin.token);
     const answer = await postUpgrade(env.app, admin.token, { plan: 'free_plus', token });
-    expect(answer.json().data).toEqual({ plan: 'free_plus', subscription: 'active' });
+    expect(answer.json().data).toEqual({
+      plan: 'free_plus',
+      subscription: 'active',
+      charged: {
+        amount: 4900,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
     expect(await mailsTo(owner.user.email)).toHaveLength(1);
   });
 

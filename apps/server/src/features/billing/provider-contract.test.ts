@@ -285,6 +285,55 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('%s', (name)
     expect(document?.total).toBeLessThanOrEqual(price('free_plus_ai') - price('free_plus'));
   });
 
+  it('a previewed upgrade charges what the preview said, however long after it is confirmed', async () => {
+    const { customerId, snapshot } = await subscribed('4242424242424242');
+    // Ten days into the period: a third of it is used, so both shares are about two thirds.
+    await h().advanceTo(customerId, new Date(snapshot.periodStart.getTime() + 10 * DAY));
+    const quote = await h().provider.previewUpgrade(snapshot.id, 'free_plus_ai');
+    const share =
+      (snapshot.periodEnd.getTime() - quote.prorationDate.getTime()) /
+      (snapshot.periodEnd.getTime() - snapshot.periodStart.getTime());
+    expect(quote).toMatchObject({ currency: 'usd', periodEnd: snapshot.periodEnd });
+    expect(quote.credit).toBe(Math.round(price('free_plus') * share));
+    expect(quote.charge).toBe(Math.round(price('free_plus_ai') * share));
+    // Previewing changes nothing.
+    expect(await h().provider.getSubscription(snapshot.id)).toMatchObject({ plan: 'free_plus' });
+    expect((await h().provider.listInvoices(customerId, { limit: 10 })).invoices).toHaveLength(1);
+
+    // Confirmed an hour later: still the amount shown, not the hour's worth less.
+    await h().advanceTo(customerId, new Date(quote.prorationDate.getTime() + 3_600_000));
+    const upgraded = await h().provider.upgradeNow(
+      snapshot.id,
+      'free_plus_ai',
+      randomUUID(),
+      quote.prorationDate,
+    );
+    expect(upgraded.plan).toBe('free_plus_ai');
+    expect(upgraded.latestInvoice).toMatchObject({
+      total: quote.charge - quote.credit,
+      currency: 'usd',
+      paid: true,
+    });
+    const document = (await documentsOf(customerId)).find(
+      (doc) => doc.id === upgraded.latestInvoice?.id,
+    );
+    expect(document?.lines.map((line) => line.amount)).toEqual([-quote.credit, quote.charge]);
+    expect(document?.number).toBe(upgraded.latestInvoice?.number);
+  });
+
+  it('a proration date outside the current period is refused', async () => {
+    const { snapshot } = await subscribed('4242424242424242');
+    await expect(
+      h().provider.upgradeNow(
+        snapshot.id,
+        'free_plus_ai',
+        randomUUID(),
+        new Date(snapshot.periodStart.getTime() - DAY),
+      ),
+    ).rejects.toThrow();
+    expect(await h().provider.getSubscription(snapshot.id)).toMatchObject({ plan: 'free_plus' });
+  });
+
   it('an upgrade that needs authentication waits in pendingPlan; refusing it drops it', async () => {
     const { customerId, snapshot } = await subscribed('4000002760003184');
     await h().authenticate(customerId, snapshot.waitingPayment?.clientSecret ?? '', 'complete');

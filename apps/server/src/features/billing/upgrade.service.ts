@@ -9,6 +9,7 @@ import { recordChange, type Caller } from '../../lib/audit';
 import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
 import { announceChange } from './billing-events.service';
+import { chargeOf } from './latest-charge';
 import { withBillingLock } from './billing-lock';
 import { reconcileAccount } from './billing-reconcile.service';
 import { announceCardChange, holdsCardThatPaid } from './card-change';
@@ -54,7 +55,7 @@ export async function settle(
     throw new PaymentError('card_declined');
   }
   if (!state || snapshot.plan !== wanted) throw new PaymentError('processing_error');
-  return { plan: state.plan, subscription: state.subscription };
+  return { plan: state.plan, subscription: state.subscription, charged: chargeOf(snapshot) };
 }
 
 /**

@@ -72,7 +72,16 @@ describe('upgrading with a card', () => {
     const answer = await postUpgrade(env.app, owner.token, { plan: 'free_plus', token });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
-      data: { plan: 'free_plus', subscription: 'active' },
+      data: {
+        plan: 'free_plus',
+        subscription: 'active',
+        charged: {
+          amount: 4900,
+          currency: 'usd',
+          invoice_id: expect.any(String),
+          invoice_number: expect.any(String),
+        },
+      },
       message: 'Payment received. Your plan is upgraded.',
     });
     const me = (await apiCall(env.app, owner.token, 'GET', '/api/user')).json().data;
@@ -109,7 +118,16 @@ describe('upgrading with a card', () => {
       token,
       stripe: { ...action, subscription: 'sub_someone_else' },
     });
-    expect(repeat.json().data).toEqual({ plan: 'free_plus', subscription: 'active' });
+    expect(repeat.json().data).toEqual({
+      plan: 'free_plus',
+      subscription: 'active',
+      charged: {
+        amount: 4900,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
     expect(await chargesOf(owner.account.id)).toHaveLength(1);
   });
 
@@ -136,7 +154,16 @@ describe('upgrading with a card', () => {
     // A new attempt with another card goes through.
     const other = await cardToken(env.app, owner.token);
     const retried = await postUpgrade(env.app, owner.token, { plan: 'free_plus', token: other });
-    expect(retried.json().data).toEqual({ plan: 'free_plus', subscription: 'active' });
+    expect(retried.json().data).toEqual({
+      plan: 'free_plus',
+      subscription: 'active',
+      charged: {
+        amount: 4900,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
   });
 
   it.each([

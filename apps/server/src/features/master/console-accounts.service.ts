@@ -195,7 +195,7 @@ export async function changeConsolePlan(
 ): Promise<{ account: string; plan: PlanId; scheduled: boolean }> {
   const account = await requireAccount(ctx.db, id);
   try {
-    const answer = await changePlan(ctx, by, plan, account.id);
+    const answer = await changePlan(ctx, by, { plan }, account.id);
     if ('requires_payment_action' in answer)
       throw new AppError('conflict', 'error.console_needs_card');
     return { account: account.name, plan, scheduled: answer.scheduled_plan !== null };

@@ -43,17 +43,19 @@ export function renderMail(
   const intro = fill(text.intro, values);
   const outro = fill(text.outro, values);
   const link = values.link;
+  // An action may name what its link opens ({{action}}), which differs from one mail to the next.
+  const action = text.action ? fill(text.action, values) : '';
   const plain = [
     intro,
     '',
-    ...(text.action && link ? [`${text.action}: ${link}`, ''] : []),
+    ...(action && link ? [`${action}: ${link}`, ''] : []),
     outro,
     '',
     'Partner Portal',
   ].join('\n');
   const button =
-    text.action && link
-      ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(text.action)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(link)}</p>`
+    action && link
+      ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(link)}</p>`
       : '';
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5"><p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p>${button}<p>${escapeHtml(outro)}</p><p style="color:#555">Partner Portal</p></body></html>`;
   return { subject, text: plain, html };

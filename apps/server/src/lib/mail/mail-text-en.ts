@@ -121,8 +121,8 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
   plan_updated: {
     subject: 'Your Partner Portal plan is now {{plan}}',
     intro:
-      'Hi {{name}}, the account {{account}} is now on the {{plan}} plan ({{price}}). Your invoices are on the billing page.',
-    action: 'Open billing',
+      'Hi {{name}}, the account {{account}} is now on the {{plan}} plan ({{price}}). {{charged}}Your invoices are on the billing page.',
+    action: '{{action}}',
     outro: 'If you did not expect this change, contact support.',
   },
   plan_scheduled: {

@@ -123,8 +123,8 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
   plan_updated: {
     subject: 'Tu plan de Partner Portal ahora es {{plan}}',
     intro:
-      'Hola {{name}}, la cuenta {{account}} ya está en el plan {{plan}} ({{price}}). Tus facturas están en la página de facturación.',
-    action: 'Abrir facturación',
+      'Hola {{name}}, la cuenta {{account}} ya está en el plan {{plan}} ({{price}}). {{charged}}Tus facturas están en la página de facturación.',
+    action: '{{action}}',
     outro: 'Si no esperabas este cambio, ponte en contacto con soporte.',
   },
   plan_scheduled: {

@@ -136,6 +136,7 @@ describe('/account/billing', () => {
               subscription: 'active',
               scheduled_plan: cancelled ? 'free_core' : null,
               effective_at: cancelled ? '2026-12-01T00:00:00.000Z' : null,
+              charged: null,
             },
           },
         };
@@ -162,6 +163,106 @@ describe('/account/billing', () => {
         { plan: 'free_plus' },
       ]),
     );
+  });
+
+  it('shows what an upgrade charges today before it does, then names the charge and its invoice', async () => {
+    let quotes = 0;
+    const sent = renderBilling(overview(), {
+      'GET /api/account/plan/preview?plan=free_plus_ai': () => ({
+        body: {
+          data: {
+            plan: 'free_plus_ai',
+            takes_effect: 'now',
+            effective_at: '2026-11-11T00:00:00.000Z',
+            currency: 'usd',
+            due_today: { credit: 3267, charge: 6600, total: 3333 },
+            recurring: { amount: 9900, interval: 'month', seats: null },
+            next_billing_date: '2026-12-01T00:00:00.000Z',
+            quote: `quote-${++quotes}`,
+          },
+        },
+      }),
+      'POST /api/account/plan': (body) =>
+        (body as { quote?: string }).quote === 'quote-1'
+          ? {
+              status: 409,
+              body: { message: 'The amount shown is out of date.', inputError: 'quote' },
+            }
+          : {
+              body: {
+                data: {
+                  plan: 'free_plus_ai',
+                  subscription: 'active',
+                  scheduled_plan: null,
+                  effective_at: null,
+                  charged: {
+                    amount: 3333,
+                    currency: 'usd',
+                    invoice_id: 'in_local_3',
+                    invoice_number: 'INV-2026-000003',
+                  },
+                },
+              },
+            },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Plus AI/ }));
+    const summary = await within(dialog).findByTestId('plan-change-summary');
+    expect(summary).toHaveTextContent('Plus AI for the rest of this period$66.00');
+    expect(summary).toHaveTextContent('Credit for unused Plus−$32.67');
+    expect(summary).toHaveTextContent('Due today$33.33');
+    expect(summary).toHaveTextContent('Then $99.00 per month, next billed on December 1, 2026.');
+    // The first quote has expired by the time it is confirmed: the new amount is shown instead.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $33.33 and switch' }));
+    expect(
+      await within(dialog).findByText('The amount has been updated. Check it and confirm again.'),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Pay $33.33 and switch' }),
+    );
+    expect(await screen.findByText('You are now on Plus AI.')).toBeInTheDocument();
+    expect(
+      screen.getByText('$33.33 was charged to your card (invoice INV-2026-000003).'),
+    ).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { plan: 'free_plus_ai', quote: 'quote-1' },
+      { plan: 'free_plus_ai', quote: 'quote-2' },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'View invoice' }));
+    await waitFor(() =>
+      expect(sent.map((call) => call.url)).toContain('/api/account/billing/invoices/in_local_3'),
+    );
+  });
+
+  it('says when a move down takes effect and what it costs then, charging nothing today', async () => {
+    renderBilling(overview({ plan: 'free_plus_ai', amount: 9900 }), {
+      'GET /api/account/plan/preview?plan=free_plus': () => ({
+        body: {
+          data: {
+            plan: 'free_plus',
+            takes_effect: 'period_end',
+            effective_at: '2026-12-01T00:00:00.000Z',
+            currency: 'usd',
+            due_today: null,
+            recurring: { amount: 4900, interval: 'month', seats: null },
+            next_billing_date: '2026-12-01T00:00:00.000Z',
+            quote: null,
+          },
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Plus\b(?! AI)/ }));
+    const summary = await within(dialog).findByTestId('plan-change-summary');
+    expect(summary).toHaveTextContent(
+      'Plus starts on December 1, 2026. Until then you keep Plus AI.',
+    );
+    expect(summary).toHaveTextContent(
+      'Nothing is charged today. Then $49.00 per month, next billed on December 1, 2026.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Switch on Dec 1, 2026' })).toBeEnabled();
   });
 
   it('tells a member who is not the owner who can fix billing', async () => {

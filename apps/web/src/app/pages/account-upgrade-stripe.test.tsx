@@ -64,7 +64,7 @@ describe('/account/upgrade on Stripe', () => {
         calls += 1;
         return calls === 1
           ? { body: { data: ACTION } }
-          : { body: { data: { plan: 'free_plus', subscription: 'active' } } };
+          : { body: { data: { plan: 'free_plus', subscription: 'active', charged: null } } };
       },
     });
     setSession(testSession({ permission: 'owner', plan: 'free_core' }));

@@ -53,7 +53,7 @@ describe('/account/upgrade', () => {
         'POST /api/billing/local/cards': () => ({ body: TOKEN }),
         'POST /api/account/upgrade': () => ({
           body: {
-            data: { plan: 'free_plus_ai', subscription: 'active' },
+            data: { plan: 'free_plus_ai', subscription: 'active', charged: null },
             message: 'Payment received. Your plan is upgraded.',
           },
         }),
@@ -119,7 +119,7 @@ describe('/account/upgrade', () => {
         calls += 1;
         return calls === 1
           ? { body: { data: ACTION } }
-          : { body: { data: { plan: 'free_plus', subscription: 'active' } } };
+          : { body: { data: { plan: 'free_plus', subscription: 'active', charged: null } } };
       },
     });
     await typeCard('4000002500003155');
@@ -178,7 +178,7 @@ describe('/account/upgrade', () => {
     const { router } = renderUpgrade({
       'POST /api/billing/local/cards': () => ({ body: TOKEN }),
       'POST /api/account/upgrade': () => ({
-        body: { data: { plan: 'free_plus', subscription: 'active' } },
+        body: { data: { plan: 'free_plus', subscription: 'active', charged: null } },
       }),
     });
     await typeCard('4242424242424242');

@@ -17,6 +17,7 @@ import {
   createSubscription,
   findSubscriptionByAttempt,
   getSubscription,
+  previewUpgrade,
   schedulePlan,
   setCancelAtPeriodEnd,
   setQuantity,
@@ -80,7 +81,8 @@ export function createLocalProvider(deps: ProcessorDeps): BillingProvider {
     getSubscription: (id) => getSubscription(deps, id),
     findSubscriptionByAttempt: (customerId, key) =>
       findSubscriptionByAttempt(deps, customerId, key),
-    upgradeNow: (id, plan) => upgradeNow(deps, id, plan),
+    previewUpgrade: (id, plan) => previewUpgrade(deps, id, plan),
+    upgradeNow: (id, plan, _key, prorationDate) => upgradeNow(deps, id, plan, prorationDate),
     schedulePlan: (id, plan) => schedulePlan(deps, id, plan),
     setCancelAtPeriodEnd: (id, cancel) => setCancelAtPeriodEnd(deps, id, cancel),
     cancelNow: (id) => cancelNow(deps, id),

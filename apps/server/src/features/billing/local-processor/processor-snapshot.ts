@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { InvoiceLine } from '@partner-portal/shared/billing';
 import {
   billableSeats,
@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../../lib/app-error';
 import { decryptSecret } from '../../../lib/secret-box';
 import type {
+  LatestInvoice,
   ProviderSubscriptionStatus,
   SubscriptionSnapshot,
   WaitingPayment,
@@ -88,32 +89,54 @@ export async function loadSubscription(
   return row;
 }
 
-/** The latest invoice's payment, when it is still open and waits for the cardholder. */
-async function waitingPaymentOf(
+/**
+ * The latest invoice, and its payment when the invoice is still open and waits for the
+ * cardholder: one read.
+ */
+async function latestInvoiceOf(
   db: Db,
   key: Buffer,
   row: LocalSubscriptionRow,
-): Promise<WaitingPayment | null> {
-  if (!row.latestInvoiceId) return null;
+): Promise<{ invoice: LatestInvoice | null; waiting: WaitingPayment | null }> {
+  if (!row.latestInvoiceId) return { invoice: null, waiting: null };
   const [found] = await db
-    .select({ intent: localPaymentIntents })
-    .from(localPaymentIntents)
-    .innerJoin(localInvoices, eq(localInvoices.id, localPaymentIntents.invoiceId))
-    .where(and(eq(localInvoices.id, row.latestInvoiceId), eq(localInvoices.status, 'open')))
+    .select({
+      invoice: {
+        id: localInvoices.id,
+        number: localInvoices.number,
+        total: localInvoices.total,
+        currency: localInvoices.currency,
+        status: localInvoices.status,
+      },
+      intent: localPaymentIntents,
+    })
+    .from(localInvoices)
+    .leftJoin(localPaymentIntents, eq(localPaymentIntents.invoiceId, localInvoices.id))
+    .where(eq(localInvoices.id, row.latestInvoiceId))
     .orderBy(desc(localPaymentIntents.createdAt))
     .limit(1);
-  const intent = found?.intent;
-  if (!intent || !['requires_action', 'requires_payment_method'].includes(intent.status)) {
-    return null;
+  if (!found) return { invoice: null, waiting: null };
+  const { status, ...invoice } = found.invoice;
+  const latest = { ...invoice, paid: status === 'paid' };
+  const intent = found.intent;
+  if (
+    status !== 'open' ||
+    !intent ||
+    !['requires_action', 'requires_payment_method'].includes(intent.status)
+  ) {
+    return { invoice: latest, waiting: null };
   }
   const waiting = intent.status === 'requires_action';
   return {
-    state: waiting ? 'requires_action' : 'requires_payment_method',
-    clientSecret: waiting ? decryptSecret(key, intent.clientSecretSealed) : null,
-    amount: intent.amount,
-    currency: intent.currency,
-    description: intent.description,
-    nextAttemptAt: row.nextAttemptAt,
+    invoice: latest,
+    waiting: {
+      state: waiting ? 'requires_action' : 'requires_payment_method',
+      clientSecret: waiting ? decryptSecret(key, intent.clientSecretSealed) : null,
+      amount: intent.amount,
+      currency: intent.currency,
+      description: intent.description,
+      nextAttemptAt: row.nextAttemptAt,
+    },
   };
 }
 
@@ -122,6 +145,7 @@ export async function snapshotOf(
   key: Buffer,
   row: LocalSubscriptionRow,
 ): Promise<SubscriptionSnapshot> {
+  const latest = await latestInvoiceOf(db, key, row);
   return {
     id: row.id,
     customerId: row.customerId,
@@ -133,6 +157,7 @@ export async function snapshotOf(
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     scheduledPlan: planIdOrNull(row.scheduledPlan),
     pendingPlan: planIdOrNull(row.pendingPlan),
-    waitingPayment: await waitingPaymentOf(db, key, row),
+    waitingPayment: latest.waiting,
+    latestInvoice: latest.invoice,
   };
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { billableSeats, type PlanId } from '@partner-portal/shared/plans';
+import { billableSeats, type Plan, type PlanId } from '@partner-portal/shared/plans';
 import type { Db } from '../../../db/client';
 import { localCustomers, localInvoiceItems, localSubscriptions } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import type { SubscriptionSnapshot } from '../billing-provider';
+import type { SubscriptionSnapshot, UpgradeQuote } from '../billing-provider';
 import { PaymentError, type PaymentErrorCode } from '../payment-error';
 import { findPaymentMethod, summaryOf, type PaymentMethodRow } from './processor-cards';
 import { addMonths, customerNow, remainingShare } from './processor-clock';
@@ -18,6 +18,7 @@ import {
   planLine,
   snapshotOf,
   type LocalCustomerRow,
+  type LocalSubscriptionRow,
   type ProcessorDeps,
 } from './processor-snapshot';
 
@@ -176,15 +177,57 @@ function requireLive(status: string) {
   }
 }
 
+/** The two lines of moving `sub` to plan `to` at `at`: the old plan's share credited, the new one's charged. */
+function upgradeLines(sub: LocalSubscriptionRow, to: Plan, at: Date) {
+  const period = { start: at, end: sub.currentPeriodEnd };
+  const share = remainingShare(sub.currentPeriodStart, sub.currentPeriodEnd, at);
+  return [
+    planLine(planFor(sub.plan), sub.quantity, period, { share, credit: true }),
+    planLine(to, sub.quantity, period, { share }),
+  ] as const;
+}
+
+/** A preview's proration date counts only inside the period it was made in. */
+function prorationDateIn(sub: LocalSubscriptionRow, at: Date | undefined, now: Date): Date {
+  if (!at) return now;
+  if (at < sub.currentPeriodStart || at > now) {
+    throw new AppError('conflict', 'error.plan_quote_expired', { inputError: 'quote' });
+  }
+  return at;
+}
+
+/** What `upgradeNow` would charge now; changes nothing. */
+export async function previewUpgrade(
+  deps: ProcessorDeps,
+  id: string,
+  planId: PlanId,
+): Promise<UpgradeQuote> {
+  const sub = await loadSubscription(deps.db, id);
+  requireLive(sub.status);
+  const customer = await loadCustomer(deps.db, sub.customerId);
+  const now = customerNow(deps.now(), customer.clockOffsetMs);
+  const to = planFor(planId);
+  const [credit, charge] = upgradeLines(sub, to, now);
+  return {
+    prorationDate: now,
+    credit: -credit.amount,
+    charge: charge.amount,
+    currency: to.currency.code,
+    periodEnd: sub.currentPeriodEnd,
+  };
+}
+
 /**
- * A higher plan from now on: the unused share of the old plan is credited, the same share of the
- * new plan charged, on one invoice paid at once. A payment that needs the cardholder holds the
- * new plan in `pending_plan` until they authenticate; a declined card changes nothing.
+ * A higher plan from now on (or from a preview's `prorationDate`, so the charge is the one
+ * shown): the unused share of the old plan is credited, the same share of the new plan charged,
+ * on one invoice paid at once. A payment that needs the cardholder holds the new plan in
+ * `pending_plan` until they authenticate; a declined card changes nothing.
  */
 export async function upgradeNow(
   deps: ProcessorDeps,
   id: string,
   planId: PlanId,
+  prorationDate?: Date,
 ): Promise<SubscriptionSnapshot> {
   await deps.db.transaction(async (tx) => {
     const sub = await loadSubscription(tx, id, { lock: true });
@@ -194,19 +237,15 @@ export async function upgradeNow(
     const customer = await loadCustomer(tx, sub.customerId);
     const card = await defaultCardOf(tx, customer);
     const now = customerNow(deps.now(), customer.clockOffsetMs);
+    const at = prorationDateIn(sub, prorationDate, now);
     const [from, to] = [planFor(sub.plan), planFor(planId)];
-    const period = { start: now, end: sub.currentPeriodEnd };
-    const share = remainingShare(sub.currentPeriodStart, sub.currentPeriodEnd, now);
     const invoice = await finalizeInvoice(tx, {
       customerId: customer.id,
       subscriptionId: sub.id,
       currency: to.currency.code,
-      lines: [
-        planLine(from, sub.quantity, period, { share, credit: true }),
-        planLine(to, sub.quantity, period, { share }),
-      ],
-      periodStart: period.start,
-      periodEnd: period.end,
+      lines: [...upgradeLines(sub, to, at)],
+      periodStart: at,
+      periodEnd: sub.currentPeriodEnd,
       issuedAt: now,
     });
     const paid = await payWhileThere(

@@ -112,7 +112,16 @@ describe('upgrading on Stripe', () => {
       token,
       stripe: { ...first.json().data, subscription: 'sub_forged' },
     });
-    expect(again.json().data).toEqual({ plan: 'free_plus', subscription: 'active' });
+    expect(again.json().data).toEqual({
+      plan: 'free_plus',
+      subscription: 'active',
+      charged: {
+        amount: 4900,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
   });
 
   it('3155 refused: an error under the card field, the plan unchanged', async () => {
@@ -286,7 +295,16 @@ describe('card changes on Stripe', () => {
     const same = await postUpgrade(env.app, admin.token, { plan: 'free_plus', token });
     expect(same.statusCode).toBe(409);
     const up = await postUpgrade(env.app, admin.token, { plan: 'free_plus_ai', token });
-    expect(up.json().data).toEqual({ plan: 'free_plus_ai', subscription: 'active' });
+    expect(up.json().data).toEqual({
+      plan: 'free_plus_ai',
+      subscription: 'active',
+      charged: {
+        amount: 5000,
+        currency: 'usd',
+        invoice_id: expect.any(String),
+        invoice_number: expect.any(String),
+      },
+    });
     await fake.deliverEvents(deliver);
     const billing = (await apiCall(env.app, owner.token, 'GET', '/api/account/billing')).json();
     expect(billing.data.card).toMatchObject({ brand: 'mastercard', last4: '4444' });

@@ -262,7 +262,43 @@ export function createStripeProvider({
       return null;
     },
 
-    async upgradeNow(id, plan, idempotencyKey) {
+    async previewUpgrade(id, plan) {
+      const current = await retrieveRaw(id);
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${id} has no item`);
+      const preview = await callStripe(() =>
+        stripe.invoices.createPreview({
+          subscription: id,
+          subscription_details: {
+            items: [
+              {
+                id: item.id,
+                price: priceOf(plan),
+                quantity: quantityFor(plan, membersOf(current)),
+              },
+            ],
+            proration_behavior: 'always_invoice',
+          },
+        }),
+      );
+      // Stripe's advice: this change's prorations are the proration lines starting at its
+      // proration date, the latest start among them (older seat prorations start earlier).
+      const prorations = preview.lines.data.filter(
+        (line) => line.parent?.subscription_item_details?.proration,
+      );
+      const prorationDate = Math.max(...prorations.map((line) => line.period.start));
+      const own = prorations.filter((line) => line.period.start === prorationDate);
+      if (own.length === 0) throw new Error(`Stripe previewed no proration for ${id}`);
+      return {
+        prorationDate: new Date(prorationDate * 1000),
+        credit: -own.filter((line) => line.amount < 0).reduce((sum, line) => sum + line.amount, 0),
+        charge: own.filter((line) => line.amount > 0).reduce((sum, line) => sum + line.amount, 0),
+        currency: preview.currency,
+        periodEnd: new Date(item.current_period_end * 1000),
+      };
+    },
+
+    async upgradeNow(id, plan, idempotencyKey, prorationDate) {
       const current = await retrieveRaw(id);
       await releaseSchedule(current);
       await dropPendingUpdate(current);
@@ -280,6 +316,10 @@ export function createStripeProvider({
               },
             ],
             proration_behavior: 'always_invoice',
+            // The amount the owner was shown: Stripe prorates as of the preview's moment.
+            ...(prorationDate
+              ? { proration_date: Math.floor(prorationDate.getTime() / 1000) }
+              : {}),
             // The new plan applies only once its prorated invoice is paid.
             payment_behavior: 'pending_if_incomplete',
           },

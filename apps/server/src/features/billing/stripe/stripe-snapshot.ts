@@ -150,6 +150,15 @@ export async function snapshotOf(
     scheduledPlan: scheduledPlanOf(prices, subscription.schedule, item.current_period_end),
     pendingPlan,
     waitingPayment: waiting?.payment ?? null,
+    latestInvoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number ?? invoice.id,
+          total: invoice.total,
+          currency: invoice.currency,
+          paid: invoice.status === 'paid',
+        }
+      : null,
     lastError: waiting?.lastError ?? null,
     latestInvoiceId: idOf(subscription.latest_invoice),
   };

@@ -4,6 +4,7 @@ import {
   InvoiceDocumentSchema,
   InvoiceListSchema,
   LocalAuthenticateResponseSchema,
+  PlanPreviewSchema,
   PlansResponseSchema,
   SelectPlanResponseSchema,
   UpgradeResponseSchema,
@@ -23,6 +24,7 @@ export const billingKeys = {
   invoices: (cursor: string | null) => [...billingKeys.all, 'invoices', cursor] as const,
   invoice: (id: string) => [...billingKeys.all, 'invoice', id] as const,
   plans: () => ['account', 'plans'] as const,
+  preview: (plan: PlanId) => [...billingKeys.all, 'plan-preview', plan] as const,
 };
 
 export const plansQueryOptions = () => ({
@@ -55,9 +57,31 @@ export const invoiceQueryOptions = (id: string) => ({
     ).data,
 });
 
-/** POST /api/account/plan: the plan now or from the period end, or a payment to approve. */
-export async function choosePlan(plan: PlanId) {
-  return api.post('/api/account/plan', { plan }, { schema: SelectPlanResponseSchema });
+/**
+ * GET /api/account/plan/preview: what a change would charge and when. Never cached: the amount
+ * of an upgrade shrinks as the period runs, and its quote expires.
+ */
+export const planPreviewQueryOptions = (plan: PlanId) => ({
+  queryKey: billingKeys.preview(plan),
+  queryFn: async () =>
+    (
+      await api.get(`/api/account/plan/preview?plan=${encodeURIComponent(plan)}`, {
+        schema: PlanPreviewSchema,
+      })
+    ).data,
+  staleTime: 0,
+  gcTime: 0,
+  retry: false,
+});
+
+/**
+ * POST /api/account/plan: the plan now or from the period end, or a payment to approve. The
+ * preview's `quote` makes an upgrade charge the amount the owner was shown.
+ */
+export async function choosePlan(plan: PlanId, quote?: string | null) {
+  return api.post('/api/account/plan', quote ? { plan, quote } : { plan }, {
+    schema: SelectPlanResponseSchema,
+  });
 }
 
 /*

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   needsPaymentAction,
   type BillingOverview,
   type PaymentsSettings,
+  type PlanPreview,
 } from '@partner-portal/shared/billing';
 import { billableSeats, findPlan, type PlanId } from '@partner-portal/shared/plans';
 import { Button } from '@/components/ui/button';
@@ -20,33 +22,43 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
 import { updateSession } from '@/lib/session-store';
-import { billingKeys, choosePlan, plansQueryOptions } from '../api/billing-api';
+import {
+  billingKeys,
+  choosePlan,
+  planPreviewQueryOptions,
+  plansQueryOptions,
+} from '../api/billing-api';
 import { authenticateWith } from './payment-authentication';
 import { formatBillingDay, formatMoney } from '@partner-portal/shared/money';
 import { PlanCards } from './plan-cards';
+import { PlanChangeSummary } from './plan-change-summary';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 /** Sends a plan choice, approving a prorated payment when the card asks for it. */
 function useChoosePlan(payments: PaymentsSettings) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const run = async (plan: PlanId): Promise<boolean> => {
+  /** Answers whether the plan changed; a quote the server found out of date throws for the caller. */
+  const run = async (plan: PlanId, quote?: string | null): Promise<boolean> => {
     setBusy(true);
     try {
-      let { data } = await choosePlan(plan);
+      let { data } = await choosePlan(plan, quote);
       if (needsPaymentAction(data)) {
         if ((await authenticateWith(payments, data)) !== 'complete') {
           toast({ variant: 'error', title: t('billing.authenticate.failed') });
           return false;
         }
-        ({ data } = await choosePlan(plan));
+        ({ data } = await choosePlan(plan, quote));
       }
       if (needsPaymentAction(data)) return false;
       updateSession({ plan: data.plan, subscription: data.subscription });
       const name = findPlan(data.scheduled_plan ?? data.plan)?.name ?? '';
+      const charged = data.charged;
       toast({
         variant: 'success',
         title:
@@ -56,9 +68,25 @@ function useChoosePlan(payments: PaymentsSettings) {
                 date: formatBillingDay(data.effective_at, i18n.language),
               })
             : t('billing.change.done', { plan: name }),
+        ...(charged
+          ? {
+              description: t('billing.change.charged', {
+                amount: formatMoney(charged.amount, charged.currency, i18n.language),
+                invoice: charged.invoice_number,
+              }),
+              action: {
+                text: t('billing.change.view_invoice'),
+                onClick: () =>
+                  void navigate(
+                    `/account/billing/invoice?id=${encodeURIComponent(charged.invoice_id)}`,
+                  ),
+              },
+            }
+          : {}),
       });
       return true;
     } catch (error) {
+      if (isQuoteExpired(error)) throw error;
       handleApiError(error);
       return false;
     } finally {
@@ -67,6 +95,25 @@ function useChoosePlan(payments: PaymentsSettings) {
     }
   };
   return { busy, run };
+}
+
+const isQuoteExpired = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.inputError === 'quote';
+
+/** The confirm button says what it does: pay the amount shown, or switch on a date. */
+function confirmLabel(t: TFunction, preview: PlanPreview | undefined, language: string): string {
+  if (!preview) return t('billing.change.confirm');
+  if (preview.due_today && preview.due_today.total > 0) {
+    return t('billing.change.confirm_pay', {
+      amount: formatMoney(preview.due_today.total, preview.currency, language),
+    });
+  }
+  if (preview.takes_effect === 'period_end') {
+    return t('billing.change.confirm_later', {
+      date: formatBillingDay(preview.effective_at, language),
+    });
+  }
+  return t('billing.change.confirm');
 }
 
 function ChangePlanDialog({
@@ -78,13 +125,30 @@ function ChangePlanDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = useQuery(plansQueryOptions());
   const [plan, setPlan] = useState<PlanId>(overview.plan);
+  const [stale, setStale] = useState(false);
+  const changing = plan !== overview.plan;
+  const preview = useQuery({ ...planPreviewQueryOptions(plan), enabled: open && changing });
   const { busy, run } = useChoosePlan({
     provider: overview.provider,
     publishable_key: overview.publishable_key,
   });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // On a phone the summary is below the plans: bring it into view once it says something.
+  useEffect(() => {
+    if (preview.data) summaryRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [preview.data]);
+  const confirm = async () => {
+    try {
+      if (await run(plan, preview.data?.quote)) onOpenChange(false);
+    } catch {
+      // The amount moved on (the quote expired); the refreshed billing queries bring the new
+      // one, for the owner to confirm.
+      setStale(true);
+    }
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-4xl">
@@ -96,22 +160,40 @@ function ChangePlanDialog({
           <PlanCards
             plans={data.plans}
             value={plan}
-            onChange={setPlan}
+            onChange={(next) => {
+              setStale(false);
+              setPlan(next);
+            }}
             current={overview.plan}
             label={t('billing.plans.choose')}
             name="change-plan"
           />
         ) : null}
-        <DialogFooter>
+        {changing ? (
+          <div aria-live="polite" className="grid scroll-mb-36 gap-2" ref={summaryRef}>
+            {stale && !preview.isFetching ? (
+              <p className="text-sm font-medium">{t('billing.preview.updated')}</p>
+            ) : null}
+            <PlanChangeSummary
+              current={overview.plan}
+              preview={preview.data}
+              loading={preview.isFetching}
+              failed={preview.isError}
+              onRetry={() => void preview.refetch()}
+            />
+          </div>
+        ) : null}
+        {/* Stays in view while the plans scroll on a phone: it names what confirming does. */}
+        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('ui.confirm.cancel')}
           </Button>
           <Button
             loading={busy}
-            disabled={plan === overview.plan}
-            onClick={() => void run(plan).then((done) => done && onOpenChange(false))}
+            disabled={!changing || !preview.data || preview.isFetching}
+            onClick={() => void confirm()}
           >
-            {t('billing.change.confirm')}
+            {confirmLabel(t, changing ? preview.data : undefined, i18n.language)}
           </Button>
         </DialogFooter>
       </DialogContent>
