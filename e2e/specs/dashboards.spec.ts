@@ -96,17 +96,24 @@ test('an advertiser sees only their advertiser', async ({ page }) => {
   ]);
 });
 
-test('a free_core user is sent from Plus to the core dashboard with the upgrade warning', async ({
+test('a free_core user is sent from Plus to the core dashboard, told why, and offered Plus below the workbook', async ({
   page,
 }) => {
   await signInAsDemo(page, 'solo@demo.test');
   await expect(page.getByRole('link', { name: 'Plus dashboard' })).toHaveCount(0);
   await page.goto('/dashboard/plus');
   await expect(page).toHaveURL(/\/dashboard\/core\?upgrade=plus$/);
-  await expect(page.getByText('Plus dashboards need a Plus plan')).toBeVisible();
+  const note = page.locator('[data-variant]', { hasText: 'Plus dashboards need a Plus plan' });
+  await expect(note).toHaveAttribute('data-variant', 'info');
   await expect(
     page.getByRole('link', { name: 'Upgrade to see the Plus dashboards' }),
   ).toHaveAttribute('href', '/account/upgrade?plan=free_plus');
+  // The offer sits below the workbook, never pushing it down; no insights are asked for.
+  const offer = page.getByRole('region', { name: 'More with Plus' });
+  await expect(offer).toBeVisible();
+  const frameBox = await page.locator('iframe').first().boundingBox();
+  const offerBox = await offer.boundingBox();
+  expect(offerBox?.y ?? 0).toBeGreaterThan(frameBox?.y ?? Infinity);
 });
 
 test('CSV export downloads the rows the table shows', async ({ page, request }) => {

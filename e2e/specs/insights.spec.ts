@@ -14,8 +14,8 @@ import {
 import { WORKBOOK_FIRST_PAINT } from '../fixtures/workbook';
 
 /*
- * docs/insights.md: a partner with four months of data upgrades to Plus AI from the locked
- * Insights card, then reads the panel beside the core dashboard and asks why.
+ * docs/insights.md: a partner with four months of data upgrades to Plus AI from the dashboard's
+ * offer, then reads the panel beside the core dashboard and asks why.
  */
 /** Four months for three advertisers, ending today, in which City Breaks lost 70 % five days ago. */
 const ROWS = generateReportRows({
@@ -67,7 +67,7 @@ async function payWith4242(page: Page) {
   await expect(page.getByText('Payment received. Your plan is upgraded.').first()).toBeVisible();
 }
 
-test('upgrade to Plus AI from the locked card, then read the insights and ask why', async ({
+test('upgrade to Plus AI from the dashboard’s offer, then read the insights and ask why', async ({
   page,
   request,
 }) => {
@@ -79,14 +79,18 @@ test('upgrade to Plus AI from the locked card, then read the insights and ask wh
   await importReport(request, session);
   await openSignedIn(page, request, session, '/dashboard/core');
 
-  const panel = page.getByRole('region', { name: /Insights/ });
-  await expect(panel.getByText('Insights come with Plus AI')).toBeVisible();
+  // Core offers the next plan up, below the workbook; the partner picks Plus AI on the way.
+  const offer = page.getByRole('region', { name: 'More with Plus' });
+  await expect(offer).toBeVisible();
   await expectNoA11yViolations(page);
-  await saveScreen(page, 'insights-locked-en-light');
-  await panel.getByRole('link', { name: 'Upgrade to Plus AI' }).click();
-  await expect(page).toHaveURL(/\/account\/upgrade\?plan=free_plus_ai/);
-  await expect(page.getByRole('radio', { name: /Plus AI/ }).first()).toBeChecked();
+  await saveScreen(page, 'dashboard-offer-en-light');
+  await offer.getByRole('link', { name: 'Upgrade to Plus' }).click();
+  await expect(page).toHaveURL(/\/account\/upgrade\?plan=free_plus$/);
+  await page.locator('label', { has: page.locator('input[value="free_plus_ai"]') }).click();
+  await expect(page.getByRole('radio', { name: /^Plus AI/ }).first()).toBeChecked();
   await payWith4242(page);
+
+  const panel = page.getByRole('region', { name: /Insights/ });
 
   await page.goto('/dashboard/core');
   await expect(panel.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });

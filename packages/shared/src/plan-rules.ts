@@ -119,6 +119,11 @@ export function planRank(id: PlanId): number {
   return PLAN_IDS.indexOf(id);
 }
 
+/** The plan one step up the catalogue, or null at the top: what a page offers next. */
+export function nextPlanUp(id: PlanId): PlanId | null {
+  return PLAN_IDS[planRank(id) + 1] ?? null;
+}
+
 /** The plan's price in cents: an interval of a flat plan, or one seat of a per-seat plan. */
 export function planUnitCents(plan: Plan): number {
   return Math.round(plan.price * 100);

@@ -24,12 +24,30 @@ const LABEL = 'text-xs font-medium text-muted-foreground';
 // Sized by the frame's width (vw inside the iframe), so a tile beside the insights panel still
 // holds "183.996,26 US$" on one line.
 const VALUE =
-  'mt-1 text-[clamp(1rem,4.6vw,1.125rem)] font-semibold break-words tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]';
+  'mt-1 text-[clamp(1rem,4.6vw,1.125rem)] font-semibold tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]';
 const CHANGE = 'mt-1 flex items-center gap-1 text-xs tabular-nums';
 // Figures of a typical width for the placeholder tiles, which take the shape of the ones to come.
 const PLACEHOLDER_COUNT = 1_234_567;
 const PLACEHOLDER_MONEY = 123_456.78;
 const PLACEHOLDER_CHANGE = 0.123;
+
+/**
+ * A formatted figure that may wrap only between its number and its currency symbol, never inside
+ * either ("182.256,45 U / S$" on a narrow phone tile was the fault): each part is unbreakable.
+ */
+function Figure({ text }: { text: string }) {
+  const parts = text.split(/[\s\u00a0\u202f]+/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index} className="whitespace-nowrap">
+          {index > 0 ? ' ' : ''}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
 
 /** KPI tiles with the change against the same number of days just before the range. */
 export function KpiTiles({
@@ -63,9 +81,13 @@ export function KpiTiles({
             >
               <p className={cn(LABEL, 'invisible')}>{t(`embed.metrics.${metric}`)}</p>
               <p className={cn(VALUE, 'invisible')}>
-                {metric === 'revenue' || metric === 'payout'
-                  ? formatMoney(locale, PLACEHOLDER_MONEY)
-                  : formatCount(locale, PLACEHOLDER_COUNT)}
+                <Figure
+                  text={
+                    metric === 'revenue' || metric === 'payout'
+                      ? formatMoney(locale, PLACEHOLDER_MONEY)
+                      : formatCount(locale, PLACEHOLDER_COUNT)
+                  }
+                />
               </p>
               <p className={cn(CHANGE, 'invisible')}>
                 <span className="size-3.5 shrink-0" />
@@ -83,7 +105,7 @@ export function KpiTiles({
           <div key={metric} className={cn(TILE, 'bg-card', span)}>
             <p className={LABEL}>{t(`embed.metrics.${metric}`)}</p>
             <p className={VALUE} data-testid={`kpi-${metric}`}>
-              {money ? formatMoney(locale, value) : formatCount(locale, value)}
+              <Figure text={money ? formatMoney(locale, value) : formatCount(locale, value)} />
             </p>
             <p
               className={cn(

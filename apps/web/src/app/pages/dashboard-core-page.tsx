@@ -2,23 +2,20 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@partner-portal/shared/permissions';
 import { Banner } from '@/components/ui/banner';
-import { useDashboardFocus } from '@/features/dashboards/api/use-dashboard-focus';
-import { DashboardView } from '@/features/dashboards/components/dashboard-view';
-import { InsightsPanel } from '@/features/insights/components/insights-panel';
+import { DashboardWithSide } from './dashboard-with-side';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
 
-/** The core dashboard: the core workbook, with the upgrade warning when Plus was asked for. */
+/** The core dashboard: the core workbook, saying why when Plus was asked for without it. */
 export default function DashboardCorePage() {
   const { t } = useTranslation();
   const session = useSession();
   const [params] = useSearchParams();
-  const { open: openInDashboard } = useDashboardFocus();
   return (
     <Page titleKey="titles.dashboard_core">
       {params.get('upgrade') === 'plus' ? (
-        <Banner variant="warning" title={t('dashboards.upgrade.title')}>
+        <Banner variant="info" title={t('dashboards.upgrade.title')}>
           {t('dashboards.upgrade.body')}{' '}
           {session && hasPermission(session.permission, 'admin') ? (
             <Link
@@ -32,12 +29,7 @@ export default function DashboardCorePage() {
           )}
         </Banner>
       ) : null}
-      <DashboardView
-        kind="core"
-        beside={(workbook) => (
-          <InsightsPanel workbookId={workbook.workbookId} onOpenInDashboard={openInDashboard} />
-        )}
-      />
+      <DashboardWithSide kind="core" />
     </Page>
   );
 }

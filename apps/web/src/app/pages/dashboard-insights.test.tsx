@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Insight, InsightsResponse } from '@partner-portal/shared/insights';
 import type { ReportFocus } from '@partner-portal/shared/report-data';
@@ -274,9 +274,10 @@ describe('the Insights panel', () => {
     expect(await within(await panel()).findByText(/four weeks of report data/)).toBeInTheDocument();
   });
 
-  it('shows the locked teaser without the plan: the upgrade for admins, "ask" for others', async () => {
+  it('shows the teaser, not an error, when the server refuses a session that thought it had the plan', async () => {
+    // The stored session still says Plus AI; the plan changed in another tab.
     const locked = () => ({ status: 402, body: { message: 'Plus AI', plan: 'free_plus_ai' } });
-    const { router } = renderDashboard(locked, { plan: 'free_plus' });
+    const { router } = renderDashboard(locked, { plan: 'free_plus_ai' });
     const region = await panel();
     expect(await within(region).findByText('Insights come with Plus AI')).toBeInTheDocument();
     // A locked panel is not an error: the page stays where it is.
@@ -294,29 +295,45 @@ describe('the Insights panel', () => {
     expect(placeholder.children).toHaveLength(3);
   });
 
-  it('draws the teaser while the answer of a plan without insights is on the way', async () => {
-    renderDashboard(() => new Promise<never>(() => undefined), { plan: 'free_plus' });
-    const region = await panel();
-    expect(await within(region).findByText('Insights come with Plus AI')).toBeInTheDocument();
-    expect(within(region).queryByRole('status')).not.toBeInTheDocument();
-  });
+  it.each([
+    ['free_core', 'Plus', /campaigns, channels, geography and devices/],
+    ['free_plus', 'Plus AI', /unusual days, level shifts/],
+  ] as const)(
+    'on %s asks nothing of the insights API and offers %s below the workbook',
+    async (plan, next, pitch) => {
+      const { sent } = renderDashboard(() => answer([insight(1)]), { plan });
+      const offer = await screen.findByRole('region', { name: `More with ${next}` });
+      expect(offer).toHaveTextContent(pitch);
+      expect(within(offer).getByRole('link', { name: `Upgrade to ${next}` })).toHaveAttribute(
+        'href',
+        `/account/upgrade?plan=${plan === 'free_core' ? 'free_plus' : 'free_plus_ai'}`,
+      );
+      // Below the workbook where the two do not fit side by side: it never pushes it down.
+      const frame = await screen.findByTitle(/Partner overview/);
+      expect(frame.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(offer.parentElement).toHaveClass('order-2');
+      expect(screen.queryByRole('region', { name: /^Insights/ })).not.toBeInTheDocument();
+      expect(sent.some((call) => call.url.startsWith('/api/insights'))).toBe(false);
+    },
+  );
 
-  it('replaces the predicted teaser when the server answers with insights after all', async () => {
-    // The stored session still says Plus; the plan changed in another tab.
-    renderDashboard(() => answer([insight(1)]), { plan: 'free_plus' });
-    const region = await panel();
-    expect(await within(region).findByText(insight(1).sentence)).toBeInTheDocument();
-    expect(within(region).queryByText('Insights come with Plus AI')).not.toBeInTheDocument();
-  });
-
-  it('tells a member who may not pay to ask, and speaks Spanish', async () => {
+  it('tells a member who may not pay to ask, in Spanish, and offers an advertiser user nothing', async () => {
     changeLocale('es');
-    const locked = () => ({ status: 402, body: { message: 'Plus AI', plan: 'free_plus_ai' } });
-    renderDashboard(locked, { plan: 'free_plus', permission: 'user', locale: 'es' });
-    const region = await screen.findByRole('region', { name: /Análisis/ });
-    expect(await within(region).findByText('Los análisis vienen con Plus AI')).toBeInTheDocument();
-    expect(within(region).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(region).getByText(/Pide a un administrador/)).toBeInTheDocument();
+    renderDashboard(() => answer([]), { plan: 'free_plus', permission: 'user', locale: 'es' });
+    const offer = await screen.findByRole('region', { name: 'Más con Plus AI' });
+    expect(within(offer).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(offer).getByText(/Pide a un administrador/)).toBeInTheDocument();
+    cleanup();
+    const { sent } = renderDashboard(() => answer([]), {
+      plan: 'free_plus',
+      permission: 'advertiser',
+      locale: 'es',
+    });
+    await waitFor(() =>
+      expect(sent.some((call) => call.url === '/api/sigma/workbook/embed')).toBe(true),
+    );
+    expect(screen.queryByTestId('next-plan-offer')).not.toBeInTheDocument();
+    expect(sent.some((call) => call.url.startsWith('/api/insights'))).toBe(false);
   });
 
   it('shows the checked AI summary, and gives the owner the switch that allows it', async () => {

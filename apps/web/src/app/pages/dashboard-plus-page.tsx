@@ -1,8 +1,6 @@
 import { Navigate } from 'react-router';
 import { isPlusEligible } from '@partner-portal/shared/plans';
-import { useDashboardFocus } from '@/features/dashboards/api/use-dashboard-focus';
-import { DashboardView } from '@/features/dashboards/components/dashboard-view';
-import { InsightsPanel } from '@/features/insights/components/insights-panel';
+import { DashboardWithSide } from './dashboard-with-side';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
@@ -13,7 +11,6 @@ import { paths } from '../route-table';
  */
 export default function DashboardPlusPage() {
   const session = useSession();
-  const { open: openInDashboard } = useDashboardFocus();
   if (!session || !isPlusEligible(session)) {
     const upgrade = session?.plan === 'free_core' && session.permission !== 'advertiser';
     return (
@@ -25,12 +22,7 @@ export default function DashboardPlusPage() {
   }
   return (
     <Page titleKey="titles.dashboard_plus">
-      <DashboardView
-        kind="plus"
-        beside={(workbook) => (
-          <InsightsPanel workbookId={workbook.workbookId} onOpenInDashboard={openInDashboard} />
-        )}
-      />
+      <DashboardWithSide kind="plus" />
     </Page>
   );
 }

@@ -27,8 +27,7 @@ function stubServer() {
       if (url === '/api/sigma/workbook') {
         return new Response(JSON.stringify({ data: WORKBOOKS }), { status: 200 });
       }
-      // The insights panel beside the workbook: locked on these plans (its own tests are in
-      // dashboard-insights.test.tsx).
+      // Asked only on plans with insights (its own tests are in dashboard-insights.test.tsx).
       if (url.startsWith('/api/insights?')) {
         return new Response(JSON.stringify({ message: 'Plus AI', plan: 'free_plus_ai' }), {
           status: 402,
@@ -137,15 +136,16 @@ describe('/dashboard/plus', () => {
     ]);
   });
 
-  it('sends a free_core user to the core dashboard with the upgrade warning', async () => {
+  it('sends a free_core user to the core dashboard, saying why in a note, not a warning', async () => {
     stubServer();
     const router = renderAt('/dashboard/plus', { plan: 'free_core', permission: 'owner' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/core'));
     expect(router.state.location.search).toBe('?upgrade=plus');
-    expect(await screen.findByText('Plus dashboards need a Plus plan')).toBeInTheDocument();
+    const note = await screen.findByText('Plus dashboards need a Plus plan');
+    expect(note.closest('[data-variant]')).toHaveAttribute('data-variant', 'info');
   });
 
-  it('sends an advertiser without Plus to the core dashboard without the warning', async () => {
+  it('sends an advertiser without Plus to the core dashboard without the note', async () => {
     stubServer();
     const router = renderAt('/dashboard/plus', {
       plan: 'free_plus',

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 import type { Workbook } from '@partner-portal/shared/workbooks';
 import { Banner } from '@/components/ui/banner';
 import { Label } from '@/components/ui/label';
@@ -18,9 +19,12 @@ import { WorkbooksPending } from './workbooks-pending';
 export function DashboardView({
   kind,
   beside,
+  besideBelow = false,
 }: {
   kind: 'core' | 'plus';
   beside?: (workbook: Workbook) => ReactNode;
+  /** Below the workbook, not above it, where the two do not fit side by side (an offer). */
+  besideBelow?: boolean;
 }) {
   const { t } = useTranslation();
   const state = useWorkbooks();
@@ -55,9 +59,9 @@ export function DashboardView({
       {beside ? (
         // Beside the workbook only where both fit at full size (a narrower frame would turn the
         // workbook's tables into cards); elsewhere above it, where it would otherwise sit below
-        // a tall workbook.
+        // a tall workbook — unless it is an offer, which never pushes the workbook down.
         <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:items-start">
-          <div className="order-2 min-w-0 2xl:order-1">
+          <div className={cn('min-w-0 2xl:order-1', besideBelow ? 'order-1' : 'order-2')}>
             <WorkbookFrame
               key={current.workbookId}
               workbook={current}
@@ -65,7 +69,10 @@ export function DashboardView({
               onClearFocus={clear}
             />
           </div>
-          <div key={current.workbookId} className="order-1 2xl:sticky 2xl:top-4 2xl:order-2">
+          <div
+            key={current.workbookId}
+            className={cn('2xl:sticky 2xl:top-4 2xl:order-2', besideBelow ? 'order-2' : 'order-1')}
+          >
             {beside(current)}
           </div>
         </div>

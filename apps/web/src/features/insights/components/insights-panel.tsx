@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { toLocale } from '@partner-portal/shared/constants';
 import { INSIGHT_PANEL_CARDS, type InsightsResponse } from '@partner-portal/shared/insights';
-import { hasInsights } from '@partner-portal/shared/insight-rules';
-import { entitledPlan } from '@partner-portal/shared/plan-rules';
-import type { StoredSession } from '@partner-portal/shared/user';
 import type { ReportFocus } from '@partner-portal/shared/report-data';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/lib/session-store';
 import { useInsights } from '../api/use-insights';
 import { InsightCard } from './insight-card';
 import { InsightsLocked } from './insights-locked';
@@ -27,22 +23,10 @@ function formatDay(locale: string, day: string): string {
 }
 
 /**
- * Whether the answer will most likely be the locked teaser, from the plan the session holds. The
- * server still decides: the teaser is drawn at once, while its answer is on the way, and is
- * replaced should the answer be insights after all (a plan changed in another tab). It holds no
- * data of the account, only what the plan would add, and it is the largest text on the page: drawn
- * at the first render, the page's main content is there a network round trip sooner.
- */
-function expectsTeaser(session: StoredSession | null): boolean {
-  return (
-    session !== null &&
-    !hasInsights(entitledPlan(session.permission, session.plan, session.subscription))
-  );
-}
-
-/**
  * The Insights panel beside a workbook (ours, so it sits beside a Sigma workbook too): the top
- * insights for this viewer, or why there are none, or the teaser of the plan that has them. The
+ * insights for this viewer, or why there are none. Pages place it only for a plan with insights
+ * (DashboardWithSide); should the server still refuse (the plan changed in another tab), it shows
+ * the teaser of the plan that has them. The
  * page that places it says how to open an insight's segment in that workbook.
  */
 export function InsightsPanel({
@@ -55,7 +39,6 @@ export function InsightsPanel({
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const query = useInsights(workbookId);
-  const teaser = expectsTeaser(useSession());
   return (
     <section aria-labelledby={headingId} className="grid content-start gap-3">
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
@@ -69,9 +52,7 @@ export function InsightsPanel({
           </span>
         ) : null}
       </h2>
-      {query.isPending && teaser ? (
-        <InsightsLocked />
-      ) : query.isPending ? (
+      {query.isPending ? (
         <div
           role="status"
           aria-label={t('insights.loading')}
