@@ -61,7 +61,13 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
   await page.getByRole('button', { name: 'Invite users' }).click();
   await dialog.getByLabel(/^Email addresses/).fill(advertiser);
   await choose(page, 'Permission', 'Advertiser');
+  // A name the report data does not carry is warned about; the data's own name is not.
+  await dialog.getByLabel(/^Advertiser name/).fill('Acme');
+  await expect(dialog.getByRole('checkbox', { name: 'Use this name anyway' })).toBeVisible();
+  await expectNoA11yViolations(page, '[role="dialog"]');
+  await saveScreen(page, 'team-invite-unlisted-advertiser-en-light');
   await dialog.getByLabel(/^Advertiser name/).fill('Acme Shoes');
+  await expect(dialog.getByRole('checkbox', { name: 'Use this name anyway' })).toHaveCount(0);
   await dialog.getByRole('switch', { name: /Plus dashboards/ }).click();
   await dialog.getByRole('button', { name: /^Plus dashboards/ }).click();
   await page.getByRole('option').first().click();
@@ -70,6 +76,7 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
   await saveScreen(page, 'team-invite-advertiser-en-light');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(row(page, advertiser)).toContainText('Advertiser');
+  await expect(row(page, advertiser)).toContainText('Acme Shoes');
 
   // Both invitations arrive, each with its own link.
   const memberMail = await mailbox.waitFor(member, /invit/i);

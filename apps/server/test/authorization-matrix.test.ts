@@ -83,6 +83,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/account/plans': { access: { permission: 'user' }, scope: 'account.read', passed: 200 },
   'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'GET /api/account/users': { access: { permission: 'admin' }, scope: 'user.read', passed: 200 },
+  'GET /api/account/users/advertisers': {
+    access: { permission: 'admin' },
+    scope: 'user.read',
+    passed: 200,
+  },
   'GET /api/account/security': { access: { permission: 'owner' }, passed: 200 },
   // An empty body is refused by the schema: nothing changes.
   'PATCH /api/account/security': { access: { permission: 'owner' }, payload: {}, passed: 400 },

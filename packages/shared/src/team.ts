@@ -63,6 +63,17 @@ export const TeamInviteSchema = z.object({
 export type TeamInvite = z.infer<typeof TeamInviteSchema>;
 
 /** GET /api/account/users. */
+/**
+ * GET /api/account/users/advertisers: the advertisers the account's report data names, for the
+ * invite and edit dialogs (an advertiser user sees only their advertiser's rows), with the last
+ * day each has data. At most ADVERTISER_LIST_LIMIT, by name.
+ */
+export const ADVERTISER_LIST_LIMIT = 1_000;
+export const AdvertiserListSchema = z.object({
+  advertisers: z.array(z.object({ name: z.string(), last_date: z.string() })),
+});
+export type AdvertiserList = z.infer<typeof AdvertiserListSchema>;
+
 export const AccountUsersResponseSchema = z.object({
   users: z.array(TeamUserSchema),
   invites: z.array(TeamInviteSchema),

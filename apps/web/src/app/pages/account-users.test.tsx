@@ -81,6 +81,11 @@ const ADVERTISER = member({
   plus_dashboards: ['wb-revenue'],
 });
 const INVITE = invite({});
+/** The advertisers the account's report data names. */
+const ADVERTISERS = ['Acme', 'Globex Travel', 'Initech'].map((name) => ({
+  name,
+  last_date: '2026-11-30',
+}));
 const TEAM = { users: [OWNER, ADMIN, ADVERTISER], invites: [INVITE] };
 const WORKBOOKS = [
   { name: 'Core', workbookId: 'wb-core', kind: 'core' },
@@ -110,6 +115,7 @@ function renderPage(
   const defaults: Record<string, Handler> = {
     'GET /api/account/users': () => ({ body: { data: TEAM } }),
     'GET /api/sigma/workbook': () => ({ body: { data: WORKBOOKS } }),
+    'GET /api/account/users/advertisers': () => ({ body: { data: { advertisers: ADVERTISERS } } }),
   };
   vi.stubGlobal(
     'fetch',
@@ -194,6 +200,9 @@ describe('/account/users', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'advertiser');
     expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
     expect(within(await table()).getByText('ads@acme.test')).toBeInTheDocument();
+    // An advertiser user's advertiser is shown with the role, and found by search.
+    const advertiser = await rowOf('ads@acme.test');
+    expect(within(advertiser).getByTestId('member-advertiser')).toHaveTextContent('Acme');
   });
 
   it('labels the New button "Invite users", in Spanish too', async () => {
@@ -445,11 +454,33 @@ describe('invite dialog', () => {
     const dialog = await openInviteDialog();
     await userEvent.type(within(dialog).getByLabelText(/^Email addresses/), 'ads@new.test');
     await choosePermission(dialog, 'Advertiser');
-    await userEvent.type(within(dialog).getByLabelText(/^Advertiser name/), 'Globex');
+    const name = within(dialog).getByLabelText(/^Advertiser name/);
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(/Pick an advertiser from your report data/),
+    );
+    // The report data says "Globex Travel": the list suggests it as the name is typed.
+    const suggestions = document.getElementById(name.getAttribute('list') ?? '');
+    expect([...(suggestions?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
+      'Acme',
+      'Globex Travel',
+      'Initech',
+    ]);
+    await userEvent.type(name, 'Globex');
     await userEvent.click(within(dialog).getByRole('switch'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Plus dashboards' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Audience' }));
     await userEvent.keyboard('{Escape}');
+    // A name no row carries is warned about, and sent only once confirmed.
+    const confirm = within(dialog).getByRole('checkbox', { name: 'Use this name anyway' });
+    expect(confirm).toHaveAccessibleDescription(/would see an empty dashboard/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(dialog).findByText(
+        'Pick an advertiser from the list, or confirm this new name.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent('POST', '/api/invite')).toEqual([]);
+    await userEvent.click(confirm);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to ads@new.test')).toBeInTheDocument();
     expect(sent('POST', '/api/invite')).toEqual([

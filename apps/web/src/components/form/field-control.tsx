@@ -75,21 +75,25 @@ export function FieldControl({ name, def, field, common, withIcon }: FieldContro
           onBlur={field.onBlur}
         />
       );
-    default:
-      return (
+    default: {
+      const listId = def.suggestions?.length ? `${common.id}-suggestions` : undefined;
+      const input = (
         <Input
           {...common}
+          list={listId}
           type={INPUT_TYPES[def.type] ?? 'text'}
           inputMode={def.type === 'number' ? 'decimal' : undefined}
           name={name}
           placeholder={def.placeholder}
           readOnly={def.readonly}
           autoComplete={
-            def.type === 'password'
-              ? 'current-password'
-              : def.type === 'email'
-                ? 'email'
-                : undefined
+            listId
+              ? 'off'
+              : def.type === 'password'
+                ? 'current-password'
+                : def.type === 'email'
+                  ? 'email'
+                  : undefined
           }
           value={String(field.value ?? '')}
           onChange={(e) => field.onChange(e.target.value)}
@@ -98,6 +102,18 @@ export function FieldControl({ name, def, field, common, withIcon }: FieldContro
           className={withIcon ? 'pr-9' : undefined}
         />
       );
+      if (!listId) return input;
+      return (
+        <>
+          {input}
+          <datalist id={listId}>
+            {def.suggestions?.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+        </>
+      );
+    }
   }
 }
 

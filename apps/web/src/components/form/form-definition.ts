@@ -37,10 +37,14 @@ export interface FormInputDefinition {
   maxLength?: number;
   placeholder?: string;
   description?: string;
+  /** A description that warns (what confirming the field will cause), drawn as a warning. */
+  descriptionTone?: 'warning';
   value?: unknown;
   defaultValue?: unknown;
   multiple?: boolean;
   options?: FormOption[];
+  /** Values a text field suggests as it is typed (a datalist); any other value may still be typed. */
+  suggestions?: readonly string[];
   disabled?: boolean;
   readonly?: boolean;
   /** MIME allow-list for files ("image/png, image/*"). */

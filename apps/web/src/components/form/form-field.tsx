@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldError } from 'react-hook-form';
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { decodeMessage } from '@partner-portal/shared/form-messages';
 import { Label } from '@/components/ui/label';
@@ -129,7 +129,18 @@ function FieldBody({ name, def, field, error, touched, disabled }: FieldBodyProp
         </div>
       </div>
       {def.description ? (
-        <p id={`${id}-description`} className="text-xs text-muted-foreground">
+        <p
+          id={`${id}-description`}
+          className={cn(
+            'text-xs',
+            def.descriptionTone === 'warning'
+              ? 'flex gap-1.5 rounded-md border border-warning/50 bg-warning/10 p-2 text-foreground'
+              : 'text-muted-foreground',
+          )}
+        >
+          {def.descriptionTone === 'warning' ? (
+            <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0 text-warning" />
+          ) : null}
           {def.description}
         </p>
       ) : null}

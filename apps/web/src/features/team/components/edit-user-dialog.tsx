@@ -16,6 +16,7 @@ import {
 import { toast } from '@/components/ui/toast-store';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { updateMember } from '../api/members';
+import { useAdvertisers } from '../api/use-advertisers';
 import { usePlusWorkbooks } from '../api/use-plus-workbooks';
 import { useTeamCache } from '../api/use-team';
 import { advertiserFieldsOf, isAssignable, memberInputs } from './member-fields';
@@ -69,19 +70,25 @@ function FixedPermission({ user }: { user: TeamUser }) {
 function EditUserForm({ user, onDone }: { user: TeamUser; onDone: () => void }) {
   const { t } = useTranslation();
   const workbooks = usePlusWorkbooks();
+  const advertisers = useAdvertisers();
   const { mergeUser } = useTeamCache();
   const permission = isAssignable(user.permission) ? user.permission : 'user';
   const inputs = useMemo<FormInputs>(
     () => ({
       id: { type: 'hidden', value: user.id },
-      ...memberInputs(t, workbooks.data ?? [], {
-        permission,
-        advertiser_name: user.advertiser_name ?? '',
-        enable_plus: user.enable_plus,
-        plus_dashboards: user.plus_dashboards,
-      }),
+      ...memberInputs(
+        t,
+        workbooks.data ?? [],
+        {
+          permission,
+          advertiser_name: user.advertiser_name ?? '',
+          enable_plus: user.enable_plus,
+          plus_dashboards: user.plus_dashboards,
+        },
+        advertisers.data?.map((advertiser) => advertiser.name),
+      ),
     }),
-    [t, workbooks.data, user, permission],
+    [t, workbooks.data, advertisers.data, user, permission],
   );
   return (
     <Form

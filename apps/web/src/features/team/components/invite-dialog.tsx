@@ -23,6 +23,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { sendInvites } from '../api/invites';
+import { useAdvertisers } from '../api/use-advertisers';
 import { usePlusWorkbooks } from '../api/use-plus-workbooks';
 import { useTeamCache } from '../api/use-team';
 import { advertiserFieldsOf, memberInputs } from './member-fields';
@@ -53,6 +54,7 @@ export function InviteDialog() {
 function InviteForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const workbooks = usePlusWorkbooks();
+  const advertisers = useAdvertisers();
   const { addInvites } = useTeamCache();
   const inputs = useMemo<FormInputs>(
     () => ({
@@ -79,14 +81,19 @@ function InviteForm({ onDone }: { onDone: () => void }) {
             .join('; ');
         },
       },
-      ...memberInputs(t, workbooks.data ?? [], {
-        permission: DEFAULT_INVITE_PERMISSION,
-        advertiser_name: '',
-        enable_plus: false,
-        plus_dashboards: [],
-      }),
+      ...memberInputs(
+        t,
+        workbooks.data ?? [],
+        {
+          permission: DEFAULT_INVITE_PERMISSION,
+          advertiser_name: '',
+          enable_plus: false,
+          plus_dashboards: [],
+        },
+        advertisers.data?.map((advertiser) => advertiser.name),
+      ),
     }),
-    [t, workbooks.data],
+    [t, workbooks.data, advertisers.data],
   );
 
   return (

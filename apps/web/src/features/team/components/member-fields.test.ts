@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { advertiserFieldsOf, isAssignable, memberInputs } from './member-fields';
+import {
+  advertiserFieldsOf,
+  isAssignable,
+  isUnlistedAdvertiser,
+  memberInputs,
+} from './member-fields';
 
 const t = i18n.getFixedT('en');
 const WORKBOOKS = [
@@ -15,6 +20,25 @@ const INITIAL = {
 };
 
 describe('member fields', () => {
+  it('asks to confirm an advertiser name only when the report data is known not to carry it', () => {
+    const listed = ['Globex Travel', 'Acme'];
+    expect(isUnlistedAdvertiser('Globex', listed)).toBe(true);
+    // Names match exactly, as the dashboards filter by them.
+    expect(isUnlistedAdvertiser('globex travel', listed)).toBe(true);
+    expect(isUnlistedAdvertiser('  Globex Travel ', listed)).toBe(false);
+    expect(isUnlistedAdvertiser('', listed)).toBe(false);
+    expect(isUnlistedAdvertiser('Globex', undefined)).toBe(false);
+    const inputs = memberInputs(t, WORKBOOKS, INITIAL, listed);
+    const confirmShown = (name: string) =>
+      inputs.advertiser_new?.visible?.({ permission: 'advertiser', advertiser_name: name });
+    expect(confirmShown('Globex')).toBe(true);
+    expect(confirmShown('Acme')).toBe(false);
+    expect(inputs.advertiser_new?.visible?.({ permission: 'user', advertiser_name: 'X' })).toBe(
+      false,
+    );
+    expect(inputs.advertiser_name?.suggestions).toEqual(listed);
+  });
+
   it('never offers owner or master', () => {
     const inputs = memberInputs(t, WORKBOOKS, INITIAL);
     expect(inputs.permission?.options?.map((option) => option.value)).toEqual([

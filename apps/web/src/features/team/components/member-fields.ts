@@ -22,6 +22,18 @@ preloadRichFieldControls();
 
 const isAdvertiser = (values: Record<string, unknown>) => values.permission === 'advertiser';
 
+/**
+ * A typed advertiser name that no report row carries (names match exactly, as the dashboards
+ * filter by them). Unknown while the list is: nothing is asked then.
+ */
+export function isUnlistedAdvertiser(
+  name: string,
+  advertisers: readonly string[] | undefined,
+): boolean {
+  const typed = name.trim();
+  return advertisers !== undefined && typed !== '' && !advertisers.includes(typed);
+}
+
 export function isAssignable(permission: Permission): permission is AssignablePermission {
   return (ASSIGNABLE_PERMISSIONS as readonly string[]).includes(permission);
 }
@@ -35,6 +47,8 @@ export function memberInputs(
   t: TFunction,
   plusWorkbooks: readonly Workbook[],
   initial: MemberFieldValues,
+  /** The advertisers the report data names; undefined while unknown (loading or failed). */
+  advertisers?: readonly string[],
 ): FormInputs {
   const options = plusWorkbooks.map((workbook) => ({
     value: workbook.workbookId,
@@ -62,7 +76,29 @@ export function memberInputs(
       required: true,
       maxLength: ADVERTISER_NAME_MAX_LENGTH,
       defaultValue: initial.advertiser_name,
+      suggestions: advertisers,
+      description:
+        advertisers === undefined
+          ? undefined
+          : t(
+              advertisers.length > 0
+                ? 'team.form.advertiser_name_pick'
+                : 'team.form.advertiser_name_no_data',
+            ),
       visible: isAdvertiser,
+    },
+    // A name no report row carries shows an empty dashboard: allowed only once confirmed.
+    advertiser_new: {
+      type: 'checkbox',
+      label: t('team.form.advertiser_new'),
+      description: t('team.form.advertiser_new_description'),
+      descriptionTone: 'warning',
+      errorMessage: t('team.form.advertiser_new_required'),
+      required: true,
+      defaultValue: false,
+      visible: (values) =>
+        isAdvertiser(values) &&
+        isUnlistedAdvertiser(String(values.advertiser_name ?? ''), advertisers),
     },
     enable_plus: {
       type: 'switch',

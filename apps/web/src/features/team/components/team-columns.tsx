@@ -45,7 +45,22 @@ export function useTeamColumns(): DataTableColumn<TeamRow>[] {
         header: t('team.columns.permission'),
         priority: 3,
         sortable: true,
-        accessor: (row) => t(`team.permissions.${row.item.permission}`),
+        // An advertiser user's advertiser is what they see: shown (and searchable) with the role.
+        accessor: (row) =>
+          [t(`team.permissions.${row.item.permission}`), row.item.advertiser_name]
+            .filter(Boolean)
+            .join(' · '),
+        cell: (row) =>
+          row.item.permission === 'advertiser' && row.item.advertiser_name ? (
+            <span className="grid">
+              <span>{t('team.permissions.advertiser')}</span>
+              <span className="text-xs text-muted-foreground" data-testid="member-advertiser">
+                {row.item.advertiser_name}
+              </span>
+            </span>
+          ) : (
+            t(`team.permissions.${row.item.permission}`)
+          ),
       },
       {
         key: 'status',
