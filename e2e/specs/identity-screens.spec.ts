@@ -34,13 +34,13 @@ const SCREENS: Screen[] = [
   {
     name: 'magic-invalid',
     path: '/magic?token=not-a-real-token-1234567890',
-    shows: [/Magic Link Is Invalid/, /enlace mágico no es válido/],
+    shows: [/This sign-in link no longer works/, /Este enlace de acceso ya no funciona/],
   },
   { name: 'signin-otp', path: '/signin/otp?token=challenge', shows: [/code/i, /código/i] },
   {
     name: 'signin-social-failed',
     path: '/signin/social?provider=oidc&error=cancelled',
-    shows: [/Something Went Wrong/, /Algo salió mal/],
+    shows: [/Something went wrong/, /Algo salió mal/],
   },
   {
     name: 'signup-verify',

@@ -23,8 +23,13 @@ test('magic link: the toggle hides the password, the mailed link signs in once',
 
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
-  await expect(page.getByText('Magic Link Is Invalid, Please go back and try again')).toBeVisible();
+  await expect(page.getByText('This sign-in link no longer works', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
+  // The way on is a new link: the sign-in page opens on the link form.
+  await page.getByRole('link', { name: 'Send me a new link' }).click();
+  await expect(page).toHaveURL(/\/signin\?link=1$/);
+  await expect(page.getByRole('button', { name: 'Send me a link' })).toBeVisible();
+  await page.goBack();
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 });

@@ -31,7 +31,9 @@ test('social sign-in: a new person signs up through the provider, then comes bac
 test.describe('social sign-in failure screen', () => {
   test('in English, light', async ({ page }) => {
     await page.goto('/signin/social?provider=oidc&error=email_in_use');
-    await expect(page.getByText('Something Went Wrong, Please try signing in again')).toBeVisible();
+    await expect(
+      page.getByText('Something went wrong. Please try signing in again.'),
+    ).toBeVisible();
     await expect(page.getByText(/An account already uses this email/)).toBeVisible();
     await expectNoA11yViolations(page);
     await saveScreen(page, 'signin-social-failed-en-light');

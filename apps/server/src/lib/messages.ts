@@ -14,12 +14,12 @@ const en = {
   'error.unsupported_media_type': 'Content type {{type}} is not supported. Send JSON.',
   'error.rate_limited': 'Too many requests. Please try again in {{seconds}} seconds.',
   'error.service_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
-  'error.internal': 'Something went wrong, Please try again. (Request {{requestId}})',
+  'error.internal': 'Something went wrong. Please try again. (Request {{requestId}})',
   'error.invalid_credentials': 'The email or password is incorrect.',
   'error.email_taken':
     'This email is already registered. Enter its current password to add a new account.',
   'error.plan_requires_payment': 'This plan needs a card. Add one to upgrade.',
-  'error.verification_invalid': 'Verification Link Has Expired',
+  'error.verification_invalid': 'This verification link has expired.',
   'error.already_verified': 'Your email address is already verified.',
   'error.account_not_found': 'That account was not found.',
   'message.verification_sent': 'We sent you a new verification link.',
@@ -28,7 +28,8 @@ const en = {
   'message.reset_sent':
     'If an account uses this email, a link to reset the password is on its way.',
   'message.password_reset': 'Your password was changed.',
-  'error.magic_invalid': 'Magic Link Is Invalid, Please go back and try again',
+  'error.magic_invalid':
+    'This sign-in link no longer works. Links work once and for a short time: ask for a new one.',
   'error.reset_invalid': 'This reset link is invalid or has expired. Ask for a new one.',
   'error.otp_invalid': 'That code is not valid. Check your authenticator app and try again.',
   'error.otp_challenge_expired': 'Your sign-in attempt has expired. Please sign in again.',
@@ -36,7 +37,7 @@ const en = {
   'error.two_factor_not_started': 'Turn two-factor authentication on first to get a QR code.',
   'error.invite_invalid': 'This invitation is no longer valid. Ask your team admin for a new one.',
   'error.password_common': 'This password is too common. Please choose another one.',
-  'error.social_failed': 'Something Went Wrong, Please try signing in again',
+  'error.social_failed': 'Something went wrong. Please try signing in again.',
   'error.email_in_use': 'Another user already has this email address.',
   'error.workbook_not_found': 'That workbook does not exist.',
   'error.old_password_wrong': 'The current password is not correct.',
@@ -209,7 +210,7 @@ const es: Record<MessageKey, string> = {
   'error.email_taken':
     'Este correo ya está registrado. Introduce su contraseña actual para añadir una cuenta nueva.',
   'error.plan_requires_payment': 'Este plan necesita una tarjeta. Añade una para mejorar tu plan.',
-  'error.verification_invalid': 'El enlace de verificación ha caducado',
+  'error.verification_invalid': 'Este enlace de verificación ha caducado.',
   'error.already_verified': 'Tu correo electrónico ya está verificado.',
   'error.account_not_found': 'No se encontró esa cuenta.',
   'message.verification_sent': 'Te hemos enviado un nuevo enlace de verificación.',
@@ -219,7 +220,8 @@ const es: Record<MessageKey, string> = {
   'message.reset_sent':
     'Si hay una cuenta con este correo, le estamos enviando un enlace para restablecer la contraseña.',
   'message.password_reset': 'Se ha cambiado tu contraseña.',
-  'error.magic_invalid': 'El enlace mágico no es válido. Vuelve atrás e inténtalo de nuevo',
+  'error.magic_invalid':
+    'Este enlace de acceso ya no funciona. Los enlaces sirven una vez y durante poco tiempo: pide uno nuevo.',
   'error.reset_invalid':
     'Este enlace de restablecimiento no es válido o ha caducado. Pide uno nuevo.',
   'error.otp_invalid':
@@ -232,7 +234,7 @@ const es: Record<MessageKey, string> = {
   'error.invite_invalid':
     'Esta invitación ya no es válida. Pide una nueva al administrador de tu equipo.',
   'error.password_common': 'Esta contraseña es demasiado común. Elige otra, por favor.',
-  'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión',
+  'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión.',
   'error.email_in_use': 'Otro usuario ya tiene esta dirección de correo.',
   'error.workbook_not_found': 'Ese libro de trabajo no existe.',
   'error.old_password_wrong': 'La contraseña actual no es correcta.',

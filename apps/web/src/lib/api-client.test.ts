@@ -42,7 +42,7 @@ describe('api client', () => {
     await expect(failed).rejects.toBeInstanceOf(ApiError);
     await expect(failed).rejects.toMatchObject({
       status: 200,
-      message: 'Something went wrong, Please try again',
+      message: 'Something went wrong. Please try again.',
     });
     expect(warn).toHaveBeenCalledWith('Unreadable answer from GET /api/x', expect.any(Array));
     warn.mockRestore();

@@ -142,7 +142,7 @@ describe('e-mail verification', () => {
       payload: { token },
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('Verification Link Has Expired');
+    expect(again.json().message).toBe('This verification link has expired.');
   });
 
   it('resends a link that replaces the older one', async () => {

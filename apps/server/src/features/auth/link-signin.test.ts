@@ -34,7 +34,9 @@ describe('magic link', () => {
     expect(first.json().data).toMatchObject({ id: user.id });
     const reuse = await post('/api/auth/magic/verify', { token });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().message).toBe('Magic Link Is Invalid, Please go back and try again');
+    expect(reuse.json().message).toBe(
+      'This sign-in link no longer works. Links work once and for a short time: ask for a new one.',
+    );
   });
 
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {

@@ -242,7 +242,7 @@ describe('social sign-in', () => {
     const again = await postToken(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
-      message: 'Something Went Wrong, Please try signing in again',
+      message: 'Something went wrong. Please try signing in again.',
       inputError: 'token',
     });
   });

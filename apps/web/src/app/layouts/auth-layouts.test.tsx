@@ -170,6 +170,13 @@ describe('auth-family layouts', () => {
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
 
+  it('offers a signed-out visitor with a verify link Sign in, not Sign out', async () => {
+    stubRoutes({});
+    renderRoute('/signup/verify?token=garbled');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
   it('says Back and Sign out in Spanish', async () => {
     await changeLocale('es');
     stubRoutes({});

@@ -1,9 +1,10 @@
-import { ArrowLeft, LogOut } from 'lucide-react';
+import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { WithQueryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
 import { signOut } from '../navigation/sign-out';
 import { paths } from '../route-table';
 import { CenteredCardLayout } from './centered-card-layout';
@@ -31,6 +32,7 @@ const STEPS: readonly Step[] = [
 export function OnboardingLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const session = useSession();
   const current = STEPS.findIndex((step) => step.path === pathname);
   const back = STEPS[current]?.back;
   return (
@@ -49,10 +51,20 @@ export function OnboardingLayout() {
             ) : (
               <span />
             )}
-            <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-              <LogOut aria-hidden />
-              {t('app.nav.signout')}
-            </Button>
+            {/* A visitor who opened a verify link signed out has nothing to sign out of. */}
+            {session ? (
+              <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+                <LogOut aria-hidden />
+                {t('app.nav.signout')}
+              </Button>
+            ) : (
+              <Button asChild variant="ghost" size="sm">
+                <Link to={paths.signin}>
+                  <LogIn aria-hidden />
+                  {t('app.nav.signin')}
+                </Link>
+              </Button>
+            )}
           </div>
           <ol
             aria-label={t('app.onboarding.label')}

@@ -14,6 +14,8 @@ export default function MagicPage() {
         url="/api/auth/magic/verify"
         token={params.get('token')}
         errorTitle={t('auth.token.magic_invalid')}
+        errorDetail={t('auth.token.magic_invalid_body')}
+        retry={{ to: '/signin?link=1', text: t('auth.token.new_link') }}
       />
     </div>
   );

@@ -21,6 +21,12 @@ export default function SigninPage() {
   const [params] = useSearchParams();
   const error = params.get('error');
   const [magic, setMagic] = useState(false);
+  // "Send me a new link" from a used sign-in link opens the link form. Read after hydration: the
+  // prerendered page is the password form, whatever the query.
+  const askForLink = params.get('link') === '1';
+  useEffect(() => {
+    if (askForLink) setMagic(true);
+  }, [askForLink]);
   useEffect(() => {
     if (error) toast({ variant: 'error', title: t('global.error.title'), description: error });
   }, [error, t]);

@@ -120,13 +120,16 @@ describe('/signin/social', () => {
     stubServer({
       'POST /api/auth': {
         status: 400,
-        body: { message: 'Something Went Wrong, Please try signing in again', inputError: 'token' },
+        body: {
+          message: 'Something went wrong. Please try signing in again.',
+          inputError: 'token',
+        },
       },
     });
     renderAt('/signin/social?provider=google&token=used-token-value-1234567890');
     const alert = await screen.findByRole('alert');
     expect(
-      within(alert).getByText('Something Went Wrong, Please try signing in again'),
+      within(alert).getByText('Something went wrong. Please try signing in again.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
       'href',

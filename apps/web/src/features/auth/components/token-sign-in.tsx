@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
@@ -17,12 +19,15 @@ export function TokenSignIn({
   token,
   errorTitle,
   errorDetail,
+  retry,
 }: {
   url: string;
   token: string | null;
   errorTitle: string;
   /** Why it failed, when the page already knows (a provider's refusal). */
   errorDetail?: string;
+  /** The way to a new link, offered before the way back (a used magic link). */
+  retry?: { to: string; text: string };
 }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(!token);
@@ -56,6 +61,11 @@ export function TokenSignIn({
       <Banner variant="error" title={errorTitle}>
         {errorDetail}
       </Banner>
+      {retry ? (
+        <Button asChild className="w-fit">
+          <Link to={retry.to}>{retry.text}</Link>
+        </Button>
+      ) : null}
       <BackToSignIn />
     </div>
   );
