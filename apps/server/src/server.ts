@@ -2,6 +2,7 @@ import { Server as HttpServer } from 'node:http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { saveGeneratedSecrets } from './config/data-dir-secret';
+import { applyEnvFile } from './config/env-file';
 import { serveBackups } from './db/backup-socket';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
@@ -18,10 +19,13 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config;
+  let envFile;
   try {
+    envFile = applyEnvFile();
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
+    // A bad configuration, or an ENV_FILE that is not there: say so and stop.
+    if (error instanceof ConfigError || (error instanceof Error && envFile === undefined)) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -36,6 +40,13 @@ async function main(): Promise<void> {
   await database.exclusive(() => migrateDatabase(database));
   const readiness = new Readiness();
   const app = await buildApp({ config, database, runJobs: true, readiness });
+  if (envFile) {
+    // Names only: a value may be a secret.
+    app.log.info(
+      { file: envFile.file, variables: envFile.applied },
+      'configuration read from .env',
+    );
+  }
   if (config.databaseUrl && config.auditKeySource !== 'env') {
     // Each instance has a DATA_DIR of its own: keys made there differ, and rows keyed by one
     // instance would fail `audit-verify` run with another's (docs/security.md#audit-log).

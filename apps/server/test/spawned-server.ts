@@ -31,7 +31,8 @@ export function startProcess(
   const child = spawn(command, args, {
     cwd: options.cwd ?? repoRoot,
     detached: true,
-    env: options.env,
+    // A developer's own .env never reaches the servers the tests start.
+    env: { ...options.env, ENV_FILE: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: operator commands with the server's own configuration.
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { applyEnvFile } from '../config/env-file';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { saveGeneratedSecrets } from '../config/data-dir-secret';
 import { printAuditVerification } from './audit-verify';
@@ -349,6 +350,13 @@ function printUsage(): void {
   for (const command of Object.values(COMMANDS)) console.error(`  ${command.usage}`);
 }
 
+// The same `.env` as the server's, below the shell's environment.
+try {
+  applyEnvFile();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const [name, ...args] = process.argv.slice(2);
 const command = name ? COMMANDS[name] : undefined;
 if (!command) {
