@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createVerifiedPartner } from '../fixtures/accounts';
 import { authenticator } from '../fixtures/authenticator';
 import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
@@ -21,8 +22,12 @@ test('enable 2FA → sign out → sign in with a code → sign in again with the
 
   await page.goto('/account/2fa');
   await expect(page.getByText('Protect your account')).toBeVisible();
-  await page.getByRole('switch', { name: /Two-factor authentication/ }).click();
+  const toggle = page.getByRole('switch', { name: /Two-factor authentication/ });
+  await toggle.click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  // Not on until the first code is in: the switch says so, and is held while the step is open.
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeDisabled();
   const app = authenticator((await page.getByTestId('totp-secret').textContent()) ?? '');
   await saveScreen(page, 'two-factor-scan');
   await page.getByRole('textbox').first().click();
@@ -31,6 +36,12 @@ test('enable 2FA → sign out → sign in with a code → sign in again with the
   await expect(page.getByText('Store your backup code safely')).toBeVisible();
   const backup = (await page.getByTestId('backup-code').textContent()) ?? '';
   expect(backup).toMatch(/^[A-Z2-9]{10}$/);
+  await expect(toggle).toBeChecked();
+  // The code can be kept as a file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as a file' }).click();
+  const file = await (await download).path();
+  expect(readFileSync(file, 'utf8')).toContain(backup);
   await expectNoA11yViolations(page);
   await saveScreen(page, 'two-factor-backup');
 

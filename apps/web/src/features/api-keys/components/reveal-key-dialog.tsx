@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { copyText } from './copy-text';
+import { copyText } from '@/lib/copy-text';
 import { curlCommand, TRY_IT_SCOPE } from './curl-command';
 
 /**

@@ -2,13 +2,26 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import type { FormInputs } from '@/components/form/form-definition';
+import { Copy, Download } from 'lucide-react';
 import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { copyText } from '@/lib/copy-text';
 import { updateSession, useSession } from '@/lib/session-store';
 import { CODE_LENGTH } from '@partner-portal/shared/field-limits';
 import { confirmTwoFactorSetup, disableTwoFactor, useStartTwoFactorSetup } from '../api/two-factor';
+
+/** Saves the backup code as a small text file, so it can be kept away from the phone. */
+function downloadBackupCode(text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'partner-portal-backup-code.txt';
+  link.click();
+  URL.revokeObjectURL(url);
+}
 
 type Step =
   | { kind: 'idle' }
@@ -39,9 +52,10 @@ export function TwoFactorSettings() {
     });
   };
 
-  const switchOn = enabled
-    ? step.kind !== 'disable'
-    : step.kind === 'scan' || step.kind === 'backup';
+  // The switch says what is true now: off while a setup waits for its first code, on while a
+  // turning-off waits for one. It is held still meanwhile; the open step has its own Cancel.
+  const pending = step.kind === 'scan' || step.kind === 'disable';
+  const cancel = () => setStep({ kind: 'idle' });
   return (
     <div className="grid gap-4">
       {enabled && step.kind !== 'backup' ? (
@@ -58,13 +72,19 @@ export function TwoFactorSettings() {
           <Label htmlFor="two-factor-switch" className="grid gap-1">
             <span>{t('two_factor.switch')}</span>
             <span className="text-sm font-normal text-muted-foreground">
-              {t('two_factor.switch_hint')}
+              {t(
+                step.kind === 'scan'
+                  ? 'two_factor.switch_pending_on'
+                  : step.kind === 'disable'
+                    ? 'two_factor.switch_pending_off'
+                    : 'two_factor.switch_hint',
+              )}
             </span>
           </Label>
           <Switch
             id="two-factor-switch"
-            checked={switchOn}
-            disabled={setup.isPending}
+            checked={enabled}
+            disabled={setup.isPending || pending}
             onCheckedChange={toggle}
           />
         </CardContent>
@@ -101,6 +121,9 @@ export function TwoFactorSettings() {
                 }}
               />
             </div>
+            <Button variant="outline" className="w-fit" onClick={cancel}>
+              {t('two_factor.cancel_setup')}
+            </Button>
           </CardContent>
         </Card>
       ) : null}
@@ -110,6 +133,33 @@ export function TwoFactorSettings() {
           <p className="mt-2 font-mono text-lg tracking-widest" data-testid="backup-code">
             {step.code}
           </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                copyText(step.code, {
+                  done: t('two_factor.backup_copied'),
+                  failed: t('two_factor.backup_copy_failed'),
+                })
+              }
+            >
+              <Copy aria-hidden />
+              {t('two_factor.backup_copy')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                downloadBackupCode(
+                  t('two_factor.backup_file', { code: step.code, email: session?.email ?? '' }),
+                )
+              }
+            >
+              <Download aria-hidden />
+              {t('two_factor.backup_download')}
+            </Button>
+          </div>
         </Banner>
       ) : null}
       {step.kind === 'disable' ? (
@@ -136,6 +186,9 @@ export function TwoFactorSettings() {
                 setStep({ kind: 'idle' });
               }}
             />
+            <Button variant="outline" className="mt-4 w-fit" onClick={cancel}>
+              {t('two_factor.keep_on')}
+            </Button>
           </CardContent>
         </Card>
       ) : null}
