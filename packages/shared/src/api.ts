@@ -13,9 +13,15 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
  * for a fresh 2FA code before an operator's sensitive action; `master_2fa_required` sends an
  * operator to turn 2FA on before the console opens; `2fa_required` tells a member whose account
  * requires 2FA, past its deadline, that only setting it up (and their profile, signing out and
- * switching accounts) is open to them.
+ * switching accounts) is open to them; `access_changed` (with 401) tells a member whose permission
+ * an administrator changed why their session ended, so the sign-in page can say so.
  */
-export const ERROR_CODES = ['step_up_required', 'master_2fa_required', '2fa_required'] as const;
+export const ERROR_CODES = [
+  'step_up_required',
+  'master_2fa_required',
+  '2fa_required',
+  'access_changed',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorResponseSchema = z.object({

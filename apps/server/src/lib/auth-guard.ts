@@ -171,7 +171,12 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
 
   async function guard(request: FastifyRequest, access: RouteAccess): Promise<void> {
     const view = await authenticate(request, deps.sessions, deps.sessionSecret, now());
-    if (!view) throw new AppError('unauthorized', 'error.unauthorized');
+    if ('ended' in view) {
+      // A session an administrator ended by changing the member's access: say so.
+      throw view.ended
+        ? new AppError('unauthorized', 'error.access_changed', { reason: view.ended })
+        : new AppError('unauthorized', 'error.unauthorized');
+    }
     const { actor } = view;
     request.actor = actor;
     request.currentUser = view.user;
@@ -319,11 +324,12 @@ async function authenticate(
   sessions: LiveSessions,
   secret: string,
   at: Date,
-): Promise<SessionView | null> {
+): Promise<SessionView | { ended: 'access_changed' | null }> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
-  if (!match?.[1]) return null;
+  if (!match?.[1]) return { ended: null };
   const claims = verifySessionToken(secret, match[1], at);
-  if (!claims) return null;
-  return sessions.find(claims, at, { touch: true });
+  if (!claims) return { ended: null };
+  const view = await sessions.find(claims, at, { touch: true });
+  return view ?? { ended: await sessions.endedBecause(claims.sessionId) };
 }

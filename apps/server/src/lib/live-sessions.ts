@@ -122,6 +122,20 @@ export class LiveSessions {
     return loaded.view;
   }
 
+  /**
+   * Why a session that `find` refused was ended, when the member is to be told (an
+   * administrator changed their access); null for every other refusal. Only refused requests
+   * ask, so the hot path never pays for it.
+   */
+  async endedBecause(sessionId: string): Promise<'access_changed' | null> {
+    const [row] = await this.db
+      .select({ reason: sessions.revokedReason })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return row?.reason === 'access_changed' ? 'access_changed' : null;
+  }
+
   private async load(claims: SessionClaims, at: Date): Promise<Loaded | null> {
     const ticket = this.cache.ticket();
     const [row] = await this.query.execute({

@@ -6,6 +6,7 @@ const en = {
   'error.invalid_json': 'The request body is not valid JSON.',
   'error.invalid_field': 'Please check the {{field}} field.',
   'error.unauthorized': 'Please sign in to continue.',
+  'error.access_changed': 'An administrator changed your access to this account. Sign in again.',
   'error.forbidden': 'You do not have permission to do that.',
   'error.xsrf': 'Your session could not be verified. Please reload the page and try again.',
   'error.not_found': 'The requested resource was not found.',
@@ -195,6 +196,8 @@ const es: Record<MessageKey, string> = {
   'error.invalid_json': 'El cuerpo de la solicitud no es JSON válido.',
   'error.invalid_field': 'Revisa el campo {{field}}.',
   'error.unauthorized': 'Inicia sesión para continuar.',
+  'error.access_changed':
+    'Un administrador ha cambiado tu acceso a esta cuenta. Vuelve a iniciar sesión.',
   'error.forbidden': 'No tienes permiso para hacer eso.',
   'error.xsrf': 'No se pudo verificar tu sesión. Recarga la página e inténtalo de nuevo.',
   'error.not_found': 'No se encontró el recurso solicitado.',

@@ -27,6 +27,12 @@ describe('central error handler (docs/product.md#errors)', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
+  it('tells the sign-in page why when an administrator changed the member’s access', () => {
+    handleApiError(new ApiError(401, 'Access changed', { code: 'access_changed' }));
+    expect(clearSession).toHaveBeenCalled();
+    expect(navigateTo).toHaveBeenCalledWith('/signin?reason=access_changed', { replace: true });
+  });
+
   it('goes to /notfound on 404 and to the upgrade screen with the plan on 402', () => {
     handleApiError(new ApiError(404, 'Not found'));
     expect(navigateTo).toHaveBeenCalledWith('/notfound', { replace: true });

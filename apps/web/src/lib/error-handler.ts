@@ -24,7 +24,10 @@ export function handleApiError(error: unknown): void {
   switch (error.status) {
     case 401:
       clearSession();
-      navigateTo('/signin', { replace: true });
+      // An administrator changed the member's access: the sign-in page says why.
+      navigateTo(error.code === 'access_changed' ? '/signin?reason=access_changed' : '/signin', {
+        replace: true,
+      });
       return;
     case 404:
       navigateTo('/notfound', { replace: true });

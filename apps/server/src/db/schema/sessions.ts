@@ -20,6 +20,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // Why it was ended, when the member should be told on their next request (SESSION_END_REASONS).
+    revokedReason: text('revoked_reason'),
     // An operator's last 2FA code typed for a sensitive console action (docs/security.md#operator-console).
     steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
   },

@@ -91,7 +91,7 @@ export async function updateMember(
     if (permissionChanged) {
       await tx
         .update(sessions)
-        .set({ revokedAt: now })
+        .set({ revokedAt: now, revokedReason: 'access_changed' })
         .where(
           and(
             eq(sessions.userId, member.user.id),

@@ -93,7 +93,17 @@ describe('PATCH /api/user with id (member edit)', () => {
       enablePlus: false,
       plusDashboards: [],
     });
-    expect((await status(member.token)).statusCode).toBe(401);
+    // The member's next request says why, so the sign-in page can.
+    const ended = await status(member.token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({
+      code: 'access_changed',
+      message: 'An administrator changed your access to this account. Sign in again.',
+    });
+    // Other refusals stay the plain 401.
+    const stranger = await status('not.a.token');
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json().code).toBeUndefined();
     const [kept] = await env.database.db
       .select()
       .from(sessions)

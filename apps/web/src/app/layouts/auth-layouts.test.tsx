@@ -170,6 +170,17 @@ describe('auth-family layouts', () => {
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
 
+  it('says why when an administrator’s change of access ended the session', async () => {
+    renderAt('/signin?reason=access_changed');
+    expect(await screen.findByText('Your access changed')).toBeInTheDocument();
+    expect(screen.getByText(/An administrator changed what you can do/)).toBeInTheDocument();
+  });
+
+  it('opens on the link form when asked for a new sign-in link', async () => {
+    renderAt('/signin?link=1');
+    expect(await screen.findByRole('button', { name: 'Send me a link' })).toBeInTheDocument();
+  });
+
   it('offers a signed-out visitor with a verify link Sign in, not Sign out', async () => {
     stubRoutes({});
     renderRoute('/signup/verify?token=garbled');

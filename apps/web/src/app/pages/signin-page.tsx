@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { EmailLinkForm } from '@/features/auth/components/email-link-form';
@@ -27,6 +28,10 @@ export default function SigninPage() {
   useEffect(() => {
     if (askForLink) setMagic(true);
   }, [askForLink]);
+  // Why the last session ended, when the server said (read after hydration, like the link form).
+  const [accessChanged, setAccessChanged] = useState(false);
+  const reason = params.get('reason');
+  useEffect(() => setAccessChanged(reason === 'access_changed'), [reason]);
   useEffect(() => {
     if (error) toast({ variant: 'error', title: t('global.error.title'), description: error });
   }, [error, t]);
@@ -36,6 +41,11 @@ export default function SigninPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{t('app.signin.subtitle')}</p>
       </div>
+      {accessChanged ? (
+        <Banner variant="info" title={t('auth.signin.access_changed_title')}>
+          {t('auth.signin.access_changed_body')}
+        </Banner>
+      ) : null}
       {magic ? (
         <EmailLinkForm
           request={requestSignInLink}
