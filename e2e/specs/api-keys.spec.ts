@@ -40,7 +40,7 @@ test('an owner makes a key, copies it, lists the team and downloads a CSV with i
   const { email, session } = await ownerSession(request, 'journey');
   await openSignedIn(page, request, session, '/account/apikeys');
   await expect(page.getByText('No API keys yet')).toBeVisible();
-  await expect(page.getByText(/curl -H "Authorization: Bearer pp_live_…"/).first()).toBeVisible();
+  await expect(page.getByText(/curl -H "Authorization: Bearer pp_…"/).first()).toBeVisible();
   await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'New API key' }).first().click();

@@ -50,7 +50,7 @@ test('an owner invites a user and an advertiser with Plus dashboards, one joins,
 
   // A user first: the permission select starts at User and there are no advertiser fields.
   await page.getByRole('button', { name: 'Invite users' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  const dialog = page.getByRole('dialog', { name: 'Invite users' });
   await dialog.getByLabel(/^Email addresses/).fill(member);
   await expect(dialog.getByLabel(/^Advertiser name/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();

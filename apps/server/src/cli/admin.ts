@@ -202,7 +202,10 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
             const { line, field, message } = wordProblem(problem, 'en');
             console.error(`${file}:${line}: ${field} ${message}`);
           }
-          throw new Error(`Nothing imported: ${result.problems.length} problem(s) in ${file}.`);
+          const count = result.problems.length;
+          throw new Error(
+            `Nothing imported: ${count} ${count === 1 ? 'problem' : 'problems'} in ${file}.`,
+          );
         }
         console.log(`Imported ${result.rows} rows into ${result.account}.`);
       }),

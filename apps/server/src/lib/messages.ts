@@ -167,10 +167,11 @@ const en = {
   'error.invoice_not_found': 'This invoice does not exist.',
   'message.plan_upgraded': 'Payment received. Your plan is upgraded.',
   'error.import_refused':
-    'Nothing was imported: the file has {{count}} problem(s) to fix. Correct them and upload it again.',
+    'Nothing was imported: the file has {{count}} problem to fix. Correct it and upload the file again.|Nothing was imported: the file has {{count}} problems to fix. Correct them and upload it again.',
   'error.import_not_utf8':
     'Nothing was imported: line {{line}} is not UTF-8 text. Save the file as UTF-8 (in Excel, "CSV UTF-8") and upload it again.',
-  'message.import_done': '{{rows}} rows imported from {{file}}.',
+  'message.import_done':
+    '{{count}} row imported from {{file}}.|{{count}} rows imported from {{file}}.',
   'import.problem.not_utf8':
     'is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again',
   'import.problem.file_empty': 'the file is empty',
@@ -377,10 +378,11 @@ const es: Record<MessageKey, string> = {
   'error.invoice_not_found': 'Esta factura no existe.',
   'message.plan_upgraded': 'Pago recibido. Tu plan se ha mejorado.',
   'error.import_refused':
-    'No se ha importado nada: el archivo tiene {{count}} problema(s). Corrígelos y vuelve a subirlo.',
+    'No se ha importado nada: el archivo tiene {{count}} problema. Corrígelo y vuelve a subirlo.|No se ha importado nada: el archivo tiene {{count}} problemas. Corrígelos y vuelve a subirlo.',
   'error.import_not_utf8':
     'No se ha importado nada: la línea {{line}} no es texto UTF-8. Guarda el archivo como UTF-8 (en Excel, «CSV UTF-8») y vuelve a subirlo.',
-  'message.import_done': '{{rows}} filas importadas de {{file}}.',
+  'message.import_done':
+    '{{count}} fila importada de {{file}}.|{{count}} filas importadas de {{file}}.',
   'import.problem.not_utf8':
     'no es texto UTF-8: guarda el archivo como UTF-8 (en Excel, «CSV UTF-8») y vuelve a intentarlo',
   'import.problem.file_empty': 'el archivo está vacío',
@@ -401,12 +403,25 @@ const es: Record<MessageKey, string> = {
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };
 
+const PLURALS: Record<Locale, Intl.PluralRules> = {
+  en: new Intl.PluralRules('en'),
+  es: new Intl.PluralRules('es'),
+};
+
+/**
+ * The message in `locale` with its `{{params}}` filled. A message of two forms, "one|other",
+ * is chosen by the language's plural rule for `params.count` ("1 row", "2 rows").
+ */
 export function translate(
   locale: Locale,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
-  return MESSAGES[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-    String(params[name] ?? ''),
-  );
+  const forms = MESSAGES[locale][key].split('|');
+  const count = params.count;
+  const template =
+    forms.length === 2 && typeof count === 'number'
+      ? (forms[PLURALS[locale].select(count) === 'one' ? 0 : 1] ?? '')
+      : MESSAGES[locale][key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

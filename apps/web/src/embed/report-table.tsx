@@ -178,6 +178,7 @@ export function ReportTable({
             {t('embed.table.page', {
               page: data.page,
               pages,
+              count: data.total,
               total: formatCount(locale, data.total),
             })}
           </span>

@@ -79,7 +79,7 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       }
       await importsPerAccount.record(request, actor.accountId);
       const message = translate(locale, 'message.import_done', {
-        rows: result.rows,
+        count: result.rows,
         file: fileName,
       });
       return reply.code(201).send(ok({ id: result.importId, rows: result.rows }, message));

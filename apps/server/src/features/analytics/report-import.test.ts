@@ -166,13 +166,13 @@ describe('npm run admin -- import-report', () => {
     const refused = await runAdmin(dataDir, ['import-report', 'ops@example.test', bad]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`${bad}:2: date is not a calendar date`);
-    expect(refused.err).toContain('Nothing imported: 1 problem(s)');
+    expect(refused.err).toContain('Nothing imported: 1 problem in');
     // The HTTP route's check, through the same service: the file's bytes, not a decoded string.
     const notUtf8 = await runAdmin(dataDir, ['import-report', 'ops@example.test', latin1]);
     expect(notUtf8.code).toBe(1);
     expect(notUtf8.err).toContain(
       `${latin1}:2: row is not UTF-8 text: save the file as UTF-8 (in Excel, "CSV UTF-8") and try again`,
     );
-    expect(notUtf8.err).toContain('Nothing imported: 1 problem(s)');
+    expect(notUtf8.err).toContain('Nothing imported: 1 problem in');
   }, 120_000);
 });

@@ -179,7 +179,7 @@ describe('/account/apikeys list', () => {
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
     expect(
       screen.getByText(
-        `curl -H "Authorization: Bearer pp_live_…" ${window.location.origin}/api/account`,
+        `curl -H "Authorization: Bearer pp_…" ${window.location.origin}/api/account`,
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create your first API key' }));

@@ -124,9 +124,9 @@ describe('/account/data', () => {
     const listed = listCalls.mock.calls.length;
     upload.answer(201, {
       data: { id: 'i1', rows: 1 },
-      message: '1 rows imported from january.csv.',
+      message: '1 row imported from january.csv.',
     });
-    expect(await screen.findByText('1 rows imported from january.csv.')).toBeVisible();
+    expect(await screen.findByText('1 row imported from january.csv.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute(
       'href',
       '/dashboard/core',
@@ -141,7 +141,7 @@ describe('/account/data', () => {
     await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
     FakeUpload.last!.answer(400, {
-      message: 'Nothing was imported: the file has 3 problem(s) to fix.',
+      message: 'Nothing was imported: the file has 3 problems to fix.',
       inputError: 'file',
       problems: [
         { line: 3, field: 'date', code: 'not_calendar_date', message: 'is not a calendar date' },

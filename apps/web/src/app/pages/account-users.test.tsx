@@ -165,7 +165,7 @@ async function chooseRowAction(rowLabel: string, action: string) {
 
 async function openInviteDialog() {
   await userEvent.click(await screen.findByRole('button', { name: 'Invite users' }));
-  return screen.findByRole('dialog', { name: 'Add user' });
+  return screen.findByRole('dialog', { name: 'Invite users' });
 }
 
 async function choosePermission(dialog: HTMLElement, label: string) {
@@ -509,7 +509,7 @@ describe('invite dialog', () => {
     expect(error).toHaveTextContent('alex@example.test is already a member');
     expect(error).toHaveAttribute('id', 'field-email-error');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Invite users' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });

@@ -13,7 +13,7 @@ export function ApiKeysEmptyState({ onCreate }: { onCreate: () => void }) {
       <p className="font-medium text-foreground">{t('apikeys.empty.title')}</p>
       <p>{t('apikeys.empty.body')}</p>
       <pre className="w-full rounded-md border border-border bg-muted p-3 font-mono text-xs whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">
-        <code>{curlCommand('pp_live_…')}</code>
+        <code>{curlCommand('pp_…')}</code>
       </pre>
       <p className="text-xs">{t('apikeys.empty.placeholder', { scope: TRY_IT_SCOPE })}</p>
       <Button variant="link" className="h-auto px-0" onClick={onCreate}>
