@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Insight, InsightsResponse } from '@partner-portal/shared/insights';
 import type { ReportFocus } from '@partner-portal/shared/report-data';
@@ -104,6 +104,24 @@ function renderDashboard(
 }
 
 const panel = () => screen.findByRole('region', { name: /Insights/ });
+
+/** What the workbook posts: that it has loaded, then its drawn height (the offer follows 1 s on). */
+function settle(frame: HTMLIFrameElement) {
+  for (const data of [
+    { type: 'workbook:loaded' },
+    { type: 'workbook:pageheight:onchange', pageHeight: 1200 },
+  ]) {
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data,
+          origin: 'http://localhost:3000',
+          source: frame.contentWindow,
+        }),
+      );
+    });
+  }
+}
 
 describe('the Insights panel', () => {
   it('shows the top three cards, then the rest of the top five on request', async () => {
@@ -302,14 +320,21 @@ describe('the Insights panel', () => {
     'on %s asks nothing of the insights API and offers %s below the workbook',
     async (plan, next, pitch) => {
       const { sent } = renderDashboard(() => answer([insight(1)]), { plan });
-      const offer = await screen.findByRole('region', { name: `More with ${next}` });
+      // The offer waits below until the workbook has its height and figures, so it never moves.
+      const frame = (await screen.findByTitle(/Partner overview/)) as HTMLIFrameElement;
+      expect(screen.queryByTestId('next-plan-offer')).not.toBeInTheDocument();
+      settle(frame);
+      const offer = await screen.findByRole(
+        'region',
+        { name: `More with ${next}` },
+        { timeout: 5_000 },
+      );
       expect(offer).toHaveTextContent(pitch);
       expect(within(offer).getByRole('link', { name: `Upgrade to ${next}` })).toHaveAttribute(
         'href',
         `/account/upgrade?plan=${plan === 'free_core' ? 'free_plus' : 'free_plus_ai'}`,
       );
       // Below the workbook where the two do not fit side by side: it never pushes it down.
-      const frame = await screen.findByTitle(/Partner overview/);
       expect(frame.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       expect(offer.parentElement).toHaveClass('order-2');
       expect(screen.queryByRole('region', { name: /^Insights/ })).not.toBeInTheDocument();
@@ -320,7 +345,12 @@ describe('the Insights panel', () => {
   it('tells a member who may not pay to ask, in Spanish, and offers an advertiser user nothing', async () => {
     changeLocale('es');
     renderDashboard(() => answer([]), { plan: 'free_plus', permission: 'user', locale: 'es' });
-    const offer = await screen.findByRole('region', { name: 'Más con Plus AI' });
+    settle((await screen.findByTitle(/Resumen|overview/i)) as HTMLIFrameElement);
+    const offer = await screen.findByRole(
+      'region',
+      { name: 'Más con Plus AI' },
+      { timeout: 5_000 },
+    );
     expect(within(offer).queryByRole('link')).not.toBeInTheDocument();
     expect(within(offer).getByText(/Pide a un administrador/)).toBeInTheDocument();
     cleanup();

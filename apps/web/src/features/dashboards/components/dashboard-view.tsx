@@ -29,6 +29,9 @@ export function DashboardView({
   const { t } = useTranslation();
   const state = useWorkbooks();
   const [chosen, setChosen] = useState<string | null>(null);
+  // The workbook whose frame has settled: an offer below waits for it, so the frame growing to
+  // its own height never pushes the offer down (a layout shift) while the page loads.
+  const [settled, setSettled] = useState<string | null>(null);
   const { focus, clear } = useDashboardFocus();
 
   if (state.status !== 'ready') return <WorkbooksPending state={state} />;
@@ -67,13 +70,14 @@ export function DashboardView({
               workbook={current}
               focus={focus}
               onClearFocus={clear}
+              onSettled={() => setSettled(current.workbookId)}
             />
           </div>
           <div
             key={current.workbookId}
             className={cn('2xl:sticky 2xl:top-4 2xl:order-2', besideBelow ? 'order-2' : 'order-1')}
           >
-            {beside(current)}
+            {besideBelow && settled !== current.workbookId ? null : beside(current)}
           </div>
         </div>
       ) : (

@@ -25,6 +25,14 @@ export const INITIAL_HEIGHT = 720;
 type FrameState = 'minting' | 'loading' | 'loaded' | 'failed';
 
 /**
+ * When what sits below a frame may come: its height unchanged this long after the workbook has
+ * loaded, or this long after loading when it reports none. Sooner, the frame growing to its
+ * sections would push it down (a layout shift while the page loads).
+ */
+const SETTLE_QUIET_MS = 1_000;
+const SETTLE_FALLBACK_MS = 4_000;
+
+/**
  * A workbook in a responsive iframe (issue 5 "Screens"): a fresh URL per load in the current
  * theme and language, a skeleton until `workbook:loaded`, the height the workbook reports, an
  * error state with retry, and a new URL shortly before the old one expires. With a `focus` (an
@@ -34,10 +42,13 @@ export function WorkbookFrame({
   workbook,
   focus = NO_REPORT_FOCUS,
   onClearFocus,
+  onSettled,
 }: {
   workbook: Workbook;
   focus?: ReportFocus;
   onClearFocus?: () => void;
+  /** Once the frame's height has stopped moving after loading (or it failed): what sits below may come. */
+  onSettled?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { dark } = useDarkMode();
@@ -50,6 +61,10 @@ export function WorkbookFrame({
   } | null>(null);
   const [state, setState] = useState<FrameState>('minting');
   const [height, setHeight] = useState(INITIAL_HEIGHT);
+  const [settled, setSettled] = useState(false);
+  const settling = useRef<{ loaded: boolean; timer?: ReturnType<typeof setTimeout> }>({
+    loaded: false,
+  });
   const locale = toLocale(i18n.language);
   // The page hands a new object each render: the URL changes only when what it holds does.
   const focusKey = JSON.stringify(focus);
@@ -119,13 +134,34 @@ export function WorkbookFrame({
     const onMessage = (event: MessageEvent) => {
       const message = readWorkbookMessage(event, frame.current, origin);
       if (!message) return;
-      if (message.type === 'workbook:loaded') setState('loaded');
-      if (message.type === 'workbook:error') setState('failed');
-      if (message.type === 'workbook:pageheight:onchange') setHeight(Math.ceil(message.pageHeight));
+      const settle = (ms: number) => {
+        clearTimeout(settling.current.timer);
+        settling.current.timer = setTimeout(() => setSettled(true), ms);
+      };
+      if (message.type === 'workbook:loaded') {
+        setState('loaded');
+        settling.current.loaded = true;
+        // A workbook that never reports a height after loading still settles.
+        settle(SETTLE_FALLBACK_MS);
+      }
+      if (message.type === 'workbook:error') {
+        setState('failed');
+        setSettled(true);
+      }
+      if (message.type === 'workbook:pageheight:onchange') {
+        setHeight(Math.ceil(message.pageHeight));
+        // Sections draw after the workbook says it loaded: settled once its height stops moving.
+        if (settling.current.loaded) settle(SETTLE_QUIET_MS);
+      }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [embed]);
+
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
+  useEffect(() => () => clearTimeout(settling.current.timer), []);
 
   const title = t(`embed.workbooks.${workbook.workbookId}`, { defaultValue: workbook.name });
   return (
