@@ -105,13 +105,15 @@ function renderDashboard(
 
 const panel = () => screen.findByRole('region', { name: /Insights/ });
 
-/** What the workbook posts: that it has loaded, then its drawn height (the offer follows 1 s on). */
-function settle(frame: HTMLIFrameElement) {
-  for (const data of [
-    { type: 'workbook:loaded' },
-    { type: 'workbook:pageheight:onchange', pageHeight: 1200 },
-  ]) {
+/**
+ * What the workbook posts: that it has loaded (retried until the frame takes it: a slow run may
+ * re-render the frame between finding it and its listener attaching), then its drawn height,
+ * after which the offer below follows once the height has stayed put for a second.
+ */
+async function settle() {
+  const post = (data: unknown) =>
     act(() => {
+      const frame = screen.getByTitle(/Partner overview|Resumen/i) as HTMLIFrameElement;
       window.dispatchEvent(
         new MessageEvent('message', {
           data,
@@ -120,7 +122,11 @@ function settle(frame: HTMLIFrameElement) {
         }),
       );
     });
-  }
+  await waitFor(() => {
+    post({ type: 'workbook:loaded' });
+    expect(screen.queryByRole('status', { name: /dashboard|panel/i })).not.toBeInTheDocument();
+  });
+  post({ type: 'workbook:pageheight:onchange', pageHeight: 1200 });
 }
 
 describe('the Insights panel', () => {
@@ -321,9 +327,9 @@ describe('the Insights panel', () => {
     async (plan, next, pitch) => {
       const { sent } = renderDashboard(() => answer([insight(1)]), { plan });
       // The offer waits below until the workbook has its height and figures, so it never moves.
-      const frame = (await screen.findByTitle(/Partner overview/)) as HTMLIFrameElement;
+      await screen.findByTitle(/Partner overview/);
       expect(screen.queryByTestId('next-plan-offer')).not.toBeInTheDocument();
-      settle(frame);
+      await settle();
       const offer = await screen.findByRole(
         'region',
         { name: `More with ${next}` },
@@ -335,7 +341,10 @@ describe('the Insights panel', () => {
         `/account/upgrade?plan=${plan === 'free_core' ? 'free_plus' : 'free_plus_ai'}`,
       );
       // Below the workbook where the two do not fit side by side: it never pushes it down.
-      expect(frame.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(
+        screen.getByTitle(/Partner overview/).compareDocumentPosition(offer) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
       expect(offer.parentElement).toHaveClass('order-2');
       expect(screen.queryByRole('region', { name: /^Insights/ })).not.toBeInTheDocument();
       expect(sent.some((call) => call.url.startsWith('/api/insights'))).toBe(false);
@@ -345,7 +354,8 @@ describe('the Insights panel', () => {
   it('tells a member who may not pay to ask, in Spanish, and offers an advertiser user nothing', async () => {
     changeLocale('es');
     renderDashboard(() => answer([]), { plan: 'free_plus', permission: 'user', locale: 'es' });
-    settle((await screen.findByTitle(/Resumen|overview/i)) as HTMLIFrameElement);
+    await screen.findByTitle(/Resumen|overview/i);
+    await settle();
     const offer = await screen.findByRole(
       'region',
       { name: 'Más con Plus AI' },

@@ -10,6 +10,10 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearSession();
+  // Test files share globals (isolate: false): take back what a test put on them.
+  Reflect.deleteProperty(navigator, 'clipboard');
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
 const SETUP = {
@@ -59,9 +63,11 @@ describe('the 2FA switch', () => {
       'POST /api/user/2fa/verify': () => ({ body: { data: { backup_code: 'ABCD2345EF' } } }),
     });
     const writeText = vi.fn(() => Promise.resolve());
+    Reflect.deleteProperty(navigator, 'clipboard');
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const createObjectURL = vi.fn(() => 'blob:backup');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
     setSession(testSession({ '2fa_enabled': false, email: 'ada@example.test' }));
     renderRoute('/account/2fa');
     await userEvent.click(await screen.findByRole('switch', { name: /Two-factor authentication/ }));
