@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import type { CreateUserOptions } from './factories';
 import { bearer, randomIp, signedInUser } from './identity-helpers';
@@ -83,4 +84,14 @@ export async function payingOwner(
   }
   if (answer.statusCode !== 200) throw new Error(`upgrade failed: ${answer.body}`);
   return { ...owner, cardToken: token };
+}
+
+/** A plan change's `charged` answer for `amount` cents in dollars, whatever its invoice's id. */
+export function chargedUsd(amount: number) {
+  return {
+    amount,
+    currency: 'usd',
+    invoice_id: expect.any(String),
+    invoice_number: expect.any(String),
+  };
 }

@@ -7,6 +7,7 @@ import {
   payingOwner,
   postAuthenticate,
   postUpgrade,
+  chargedUsd,
 } from '../../../test/billing-helpers';
 import { bearer, randomIp, signedInUser } from '../../../test/identity-helpers';
 import { createTestContext } from '../../../test/test-context';
@@ -87,12 +88,7 @@ describe('a card changed with an upgrade', () => {
     expect(answer.json().data).toEqual({
       plan: 'free_plus_ai',
       subscription: 'active',
-      charged: {
-        amount: 5000,
-        currency: 'usd',
-        invoice_id: expect.any(String),
-        invoice_number: expect.any(String),
-      },
+      charged: chargedUsd(5000),
     });
     const rows = await cardRows(owner.account.id);
     expect(rows.map((row) => [row.actorId, row.outcome, row.changes])).toEqual([
@@ -130,12 +126,7 @@ describe('a card changed with an upgrade', () => {
     expect(answer.json().data).toEqual({
       plan: 'free_plus_ai',
       subscription: 'active',
-      charged: {
-        amount: 5000,
-        currency: 'usd',
-        invoice_id: expect.any(String),
-        invoice_number: expect.any(String),
-      },
+      charged: chargedUsd(5000),
     });
     expect(await mailsTo(owner.user.email)).toHaveLength(1);
     expect(await cardRows(owner.account.id)).toHaveLength(1);
@@ -156,12 +147,7 @@ describe('a card changed with an upgrade', () => {
     expect(answer.json().data).toEqual({
       plan: 'free_plus',
       subscription: 'active',
-      charged: {
-        amount: 4900,
-        currency: 'usd',
-        invoice_id: expect.any(String),
-        invoice_number: expect.any(String),
-      },
+      charged: chargedUsd(4900),
     });
     expect(await mailsTo(owner.user.email)).toHaveLength(1);
   });

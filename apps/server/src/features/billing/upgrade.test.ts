@@ -13,6 +13,7 @@ import {
   payingOwner,
   postAuthenticate,
   postUpgrade,
+  chargedUsd,
 } from '../../../test/billing-helpers';
 import { createUser } from '../../../test/factories';
 import { signedInUser } from '../../../test/identity-helpers';
@@ -75,12 +76,7 @@ describe('upgrading with a card', () => {
       data: {
         plan: 'free_plus',
         subscription: 'active',
-        charged: {
-          amount: 4900,
-          currency: 'usd',
-          invoice_id: expect.any(String),
-          invoice_number: expect.any(String),
-        },
+        charged: chargedUsd(4900),
       },
       message: 'Payment received. Your plan is upgraded.',
     });
@@ -121,12 +117,7 @@ describe('upgrading with a card', () => {
     expect(repeat.json().data).toEqual({
       plan: 'free_plus',
       subscription: 'active',
-      charged: {
-        amount: 4900,
-        currency: 'usd',
-        invoice_id: expect.any(String),
-        invoice_number: expect.any(String),
-      },
+      charged: chargedUsd(4900),
     });
     expect(await chargesOf(owner.account.id)).toHaveLength(1);
   });
@@ -157,12 +148,7 @@ describe('upgrading with a card', () => {
     expect(retried.json().data).toEqual({
       plan: 'free_plus',
       subscription: 'active',
-      charged: {
-        amount: 4900,
-        currency: 'usd',
-        invoice_id: expect.any(String),
-        invoice_number: expect.any(String),
-      },
+      charged: chargedUsd(4900),
     });
   });
 
