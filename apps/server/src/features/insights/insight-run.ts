@@ -12,12 +12,13 @@ import {
 } from '@partner-portal/shared/insight-rules';
 import { daysBetween } from '@partner-portal/shared/report-data';
 import type { Db } from '../../db/client';
-import { dataRange, type ReportScope } from '../analytics/report-queries';
+import type { ReportScope } from '../analytics/report-queries';
 import { MIN_HISTORY_DAYS } from './engine/anomaly';
 import { computeInsights } from './compute-insights';
 import type { EngineInsight } from './insight-types';
 import { writeCachedRun, type CacheKey, type StoredInsight, type StoredRun } from './insight-cache';
 import { dimensionDaysFor, loadInsightData, segmentKey } from './insight-data';
+import { insightSpan } from './insight-span';
 
 /** More than the panel and the digest could show, so mutes and a metric filter still leave some. */
 const INSIGHTS_KEPT = 40;
@@ -59,19 +60,22 @@ function insightId(scope: ReportScope, insight: EngineInsight): string {
 
 export async function runInsights(db: Db, request: RunRequest): Promise<StoredRun> {
   const { scope } = request;
-  const range = await dataRange(db, scope);
-  const asOf = request.asOf ?? range?.to ?? null;
-  if (!range || asOf === null || range.from > asOf) {
+  const span = await insightSpan(db, scope);
+  const asOf = request.asOf ?? span?.accountTo ?? null;
+  if (!span || asOf === null || span.from > asOf) {
     return { status: 'no_data', asOf, dataThrough: null, insights: [] };
   }
-  const dataThrough = range.to < asOf ? range.to : asOf;
-  if (daysBetween(range.from, asOf) + 1 < MIN_HISTORY_DAYS) {
+  // Days after the account's last rows are not loaded yet, not days without traffic: the engine
+  // stops at the last day the account has data for (and says so), so only a segment missing
+  // while the rest of the account has rows reads as a drop.
+  const dataThrough = span.accountTo < asOf ? span.accountTo : asOf;
+  if (daysBetween(span.from, dataThrough) + 1 < MIN_HISTORY_DAYS) {
     return { status: 'insufficient_history', asOf, dataThrough, insights: [] };
   }
   // The drivers compare the last two weeks; an anomaly up to `window` days back is compared with
   // the same weekday a week before it.
   const leafDays = Math.max(request.window, 7) + 7;
-  const data = await loadInsightData(db, scope, asOf, {
+  const data = await loadInsightData(db, scope, dataThrough, {
     leafDays,
     dimensionDays: dimensionDaysFor(request.window),
   });

@@ -43,15 +43,22 @@ export function today(): string {
 export async function loadTestReport(
   db: Db,
   accountId: string,
-  options: { days?: number; until?: Date; events?: ReportEvent[] } = {},
+  options: {
+    days?: number;
+    until?: Date;
+    events?: ReportEvent[];
+    /** Which generated rows to store; all by default. */
+    keep?: (row: GeneratedRow) => boolean;
+  } = {},
 ): Promise<void> {
-  const rows = generateReportRows({
+  const generated = generateReportRows({
     advertisers: TEST_ADVERTISERS,
     days: options.days ?? 120,
     until: options.until ?? new Date(),
     seed: 4_242,
     events: options.events ?? [GLOBEX_DROP],
   });
+  const rows = options.keep ? generated.filter(options.keep) : generated;
   await createReportRows(
     db,
     accountId,

@@ -175,6 +175,56 @@ describe('GET /api/insights', () => {
     for (const insight of earlier.insights) expect(insight.period.to <= before).toBe(true);
   });
 
+  it('reads a day the account has no rows for yet as no data, not as a zero (docs/insights.md)', async () => {
+    const account = await createAccount(db(), { plan: 'free_plus_ai' });
+    await loadTestReport(db(), account.id, {
+      until: new Date(Date.now() - 86_400_000),
+      events: [],
+    });
+    const owner = await signedInUser(env.app, db(), { account, permission: 'owner' });
+    const body = (await getInsights(owner.token, `workbook_id=${OVERVIEW}&as_of=${today()}`)).json<{
+      data: InsightsResponse;
+    }>().data;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(body).toMatchObject({ status: 'ok', as_of: today(), data_through: yesterday });
+    const zeros = body.insights.filter(
+      (insight) => insight.type === 'anomaly' && insight.value === 0,
+    );
+    expect(zeros.map((insight) => insight.sentence)).toEqual([]);
+    for (const insight of body.insights) expect(insight.period.to <= yesterday).toBe(true);
+  });
+
+  it('reports an advertiser missing on a day its peers have rows as a drop', async () => {
+    const account = await createAccount(db(), { plan: 'free_plus_ai' });
+    await loadTestReport(db(), account.id, {
+      events: [],
+      keep: (row) => !(row.advertiser === 'Globex Travel' && row.date === today()),
+    });
+    const owner = await signedInUser(env.app, db(), { account, permission: 'owner' });
+    const body = (await getInsights(owner.token, `workbook_id=${OVERVIEW}`)).json<{
+      data: InsightsResponse;
+    }>().data;
+    expect(body).toMatchObject({ status: 'ok', as_of: today(), data_through: today() });
+    const missing = body.insights.find(
+      (insight) =>
+        insight.segment.advertiser === 'Globex Travel' &&
+        insight.direction === 'down' &&
+        insight.period.to === today(),
+    );
+    expect(missing, JSON.stringify(body.insights.map((i) => i.sentence))).toBeDefined();
+    // The advertiser's own view runs to the account's last day too: its gap is its news.
+    const advertiser = await signedInUser(env.app, db(), {
+      account,
+      permission: 'advertiser',
+      advertiserName: 'Globex Travel',
+    });
+    const own = (await getInsights(advertiser.token, `workbook_id=${ADVERTISER_WORKBOOK}`)).json<{
+      data: InsightsResponse;
+    }>().data;
+    expect(own).toMatchObject({ as_of: today(), data_through: today() });
+    expect(own.insights.some((insight) => insight.direction === 'down')).toBe(true);
+  });
+
   it('computes once per data day: the second request reads the cache, new data recomputes', async () => {
     const account = await plusAiAccount();
     const owner = await signedInUser(env.app, db(), { account, permission: 'owner' });

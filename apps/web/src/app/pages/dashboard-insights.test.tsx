@@ -293,6 +293,18 @@ describe('the Insights panel', () => {
     expect(within(region).getByText('On pace for 1,000 clicks this month.')).toBeInTheDocument();
   });
 
+  it('says which day the insights run through when the as-of day has no data yet', async () => {
+    renderDashboard(() =>
+      answer([insight(1)], { as_of: '2026-11-28', data_through: '2026-11-27' }),
+    );
+    const region = await panel();
+    expect(
+      await within(region).findByText(
+        'No data yet after Nov 27: these insights run through that day, not Nov 28.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('explains an account without data, or without four weeks of it', async () => {
     renderDashboard(() => answer([], { status: 'insufficient_history' }));
     expect(await within(await panel()).findByText(/four weeks of report data/)).toBeInTheDocument();

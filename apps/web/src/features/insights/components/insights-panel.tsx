@@ -108,17 +108,24 @@ function InsightList({
     );
   }
   const top = response.insights.slice(0, INSIGHT_PANEL_CARDS);
+  const dataThrough = response.data_through ?? response.as_of;
   // The month's pace is news every day: "nothing unusual" is said when nothing else is found.
   const findings = top.filter((insight) => insight.type !== 'pace');
   const shown = expanded ? top : top.slice(0, FIRST_CARDS);
   return (
     <div className="grid gap-3">
+      {dataThrough && response.as_of && dataThrough < response.as_of ? (
+        <p className="text-sm text-muted-foreground">
+          {t('insights.data_through', {
+            date: formatDay(locale, dataThrough),
+            as_of: formatDay(locale, response.as_of),
+          })}
+        </p>
+      ) : null}
       <InsightsNarrative response={response} workbookId={workbookId} />
       {findings.length === 0 ? (
         <p className="rounded-lg border border-border p-4 text-sm">
-          {t('insights.nothing', {
-            date: response.as_of ? formatDay(locale, response.as_of) : '',
-          })}
+          {t('insights.nothing', { date: dataThrough ? formatDay(locale, dataThrough) : '' })}
         </p>
       ) : null}
       {shown.length > 0 ? (
