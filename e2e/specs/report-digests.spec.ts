@@ -41,7 +41,7 @@ function signIn(page: Page) {
 
 /** The first money figure the preview's revenue tile shows, e.g. "$12,345.67". */
 async function previewRevenue(page: Page): Promise<string> {
-  const frame = page.frameLocator('iframe[title="Preview of your next report digest"]');
+  const frame = page.frameLocator('iframe[title="Preview of your report digest"]');
   await expect(frame.locator('body')).toContainText('Revenue', { timeout: 15_000 });
   const text = await frame.locator('body').innerText();
   const figure = /Revenue\s+(\$[\d,]+(?:\.\d\d)?)/.exec(text)?.[1];
@@ -88,10 +88,10 @@ test('turn the digest on, preview it, get it by mail with the same numbers, and 
   await api.dispose();
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // An hour after the previewed digest falls due (08:00 UTC today, or tomorrow once past): the
-  // digest sent then is the one the preview showed.
+  // The preview shows the last complete period, whose digest fell due at 08:00 UTC today (or
+  // yesterday before then): sent now, an hour after that, it is the one the preview showed.
   const now = new Date();
-  const sendDay = new Date(now.getTime() + (now.getUTCHours() >= 8 ? DAY_MS : 0));
+  const sendDay = new Date(now.getTime() - (now.getUTCHours() >= 8 ? 0 : DAY_MS));
   const asOf = `${sendDay.toISOString().slice(0, 10)}T09:00:00Z`;
   const { dataDir } = server;
   await server.stop({ keepData: true });

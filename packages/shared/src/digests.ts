@@ -44,9 +44,9 @@ export const DigestPreviewQuerySchema = z.strictObject({
 export type DigestPreviewQuery = z.infer<typeof DigestPreviewQuerySchema>;
 
 /**
- * `ready`: the mail as it stands with the data so far. Otherwise why none would go: the period
- * has no data yet, the user's account requires 2FA they have not set up, or they have no account
- * whose reports could be told.
+ * `ready`: the mail as the last complete period's digest reads. Otherwise why none would go: that
+ * period has no data, the user's account requires 2FA they have not set up, or they have no
+ * account whose reports could be told.
  */
 export const DIGEST_PREVIEW_STATUSES = [
   'ready',
@@ -61,9 +61,14 @@ export const DigestPreviewSchema = z.object({
   account_name: z.string().nullable(),
   frequency: DigestFrequencySchema,
   timezone: z.string(),
-  /** The local days it covers, both included, and when it goes out (ISO). */
+  /** The local days the next digest covers, both included, and when it goes out (ISO). */
   period: z.object({ from: z.string(), to: z.string() }),
   send_at: z.string(),
+  /**
+   * The days the preview's figures cover: the last complete period, since the next one is still
+   * under way and would be told as a fall against a whole one.
+   */
+  shown_period: z.object({ from: z.string(), to: z.string() }),
   subject: z.string().nullable(),
   /** The mail's own HTML, shown in a sandboxed frame. */
   html: z.string().nullable(),

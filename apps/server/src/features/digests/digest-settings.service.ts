@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { updateNotifications } from '../notifications/notification-settings.service';
 import { digestZone } from './digest-job';
 import { composeDigestMail, digestRecipient } from './digest-mail.service';
-import { nextPeriod } from './digest-periods';
+import { latestDuePeriod, nextPeriod } from './digest-periods';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 /**
@@ -26,11 +26,14 @@ export async function previewDigest(
   const timezone = query.timezone ?? digestZone(user.timezone);
   const csv = query.csv === undefined ? user.digestCsv : query.csv === 'true';
   const period = nextPeriod(frequency, timezone, now);
+  // The next period is not over yet: its figures would read as a fall against a whole one.
+  const shown = latestDuePeriod(frequency, timezone, now);
   const base = {
     frequency,
     timezone,
     period: { from: period.from, to: period.to },
     send_at: period.sendAt.toISOString(),
+    shown_period: { from: shown.from, to: shown.to },
     subject: null,
     html: null,
     text: null,
@@ -42,7 +45,7 @@ export async function previewDigest(
     ctx.db,
     ctx.config,
     { ...recipient, user: { ...recipient.user, digestCsv: csv } },
-    period,
+    shown,
     frequency,
   );
   const account_name = recipient.account.name;

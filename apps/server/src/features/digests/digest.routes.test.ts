@@ -5,10 +5,12 @@ import { createAccount, createReportRows } from '../../../test/factories';
 import { bearer, randomIp, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { formatMoney } from '@partner-portal/shared/report-format';
-import { nextPeriod } from './digest-periods';
+import { latestDuePeriod, nextPeriod } from './digest-periods';
 
 /** docs/product.md#report-digests: the settings, the preview and the signed unsubscribe link. */
-const env = useTestApp();
+/** Real time unless a test pins it. */
+let clock: Date | null = null;
+const env = useTestApp(() => ({ now: () => clock ?? new Date() }));
 const db = () => env.database.db;
 
 const DAY_MS = 86_400_000;
@@ -119,7 +121,7 @@ describe('digest settings on the user', () => {
 });
 
 describe('GET /api/digest/preview', () => {
-  it('renders the next digest with the data so far, as its recipient', async () => {
+  it('says when the next digest goes out and renders the last complete period, as its recipient', async () => {
     const account = await accountWithRows();
     const me = await signedInUser(env.app, db(), { account, permission: 'owner' });
     await patchUser(me.token, { timezone: 'Europe/Madrid' });
@@ -127,6 +129,7 @@ describe('GET /api/digest/preview', () => {
     expect(answer.statusCode).toBe(200);
     const data = answer.json().data;
     const period = nextPeriod('weekly', 'Europe/Madrid', new Date());
+    const shown = latestDuePeriod('weekly', 'Europe/Madrid', new Date());
     expect(data).toMatchObject({
       status: 'ready',
       account_name: 'Northwind Media',
@@ -134,6 +137,7 @@ describe('GET /api/digest/preview', () => {
       timezone: 'Europe/Madrid',
       period: { from: period.from, to: period.to },
       send_at: period.sendAt.toISOString(),
+      shown_period: { from: shown.from, to: shown.to },
       attachment: null,
     });
     expect(data.subject).toContain('weekly');
@@ -147,16 +151,41 @@ describe('GET /api/digest/preview', () => {
     const me = await signedInUser(env.app, db(), { account, permission: 'owner' });
     const answer = await preview(me.token, '?frequency=monthly&timezone=America/New_York&csv=true');
     const period = nextPeriod('monthly', 'America/New_York', new Date());
+    const shown = latestDuePeriod('monthly', 'America/New_York', new Date());
     expect(answer.json().data).toMatchObject({
       status: 'ready',
       frequency: 'monthly',
       period: { from: period.from, to: period.to },
-      attachment: `report-${period.from}-to-${period.to}.csv`,
+      attachment: `report-${shown.from}-to-${shown.to}.csv`,
     });
     expect(answer.json().data.subject).toContain('monthly');
     const bad = await preview(me.token, '?timezone=Nowhere/Special');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().inputError).toBe('timezone');
+  });
+
+  it('compares like with like on a Saturday: a steady week reads as no change, not a fall', async () => {
+    clock = new Date('2026-11-28T12:00:00Z');
+    try {
+      const account = await createAccount(db(), { name: 'Steady Media' });
+      const days = Array.from({ length: 42 }, (_, index) =>
+        new Date(clock!.getTime() - index * DAY_MS).toISOString().slice(0, 10),
+      );
+      await createReportRows(
+        db(),
+        account.id,
+        days.map((date) => ({ date, advertiser: 'Acme Shoes', revenue: 100, payout: 60 })),
+      );
+      const me = await signedInUser(env.app, db(), { account, permission: 'owner' });
+      const data = (await preview(me.token, '?frequency=weekly&timezone=UTC')).json().data;
+      // The week under way (Mon 23 – Sun 29) has six days of data: it is not what is told.
+      expect(data.period).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+      expect(data.shown_period).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+      expect(data.text).toContain('$700.00');
+      expect(data.text).not.toMatch(/[−-]\d+(\.\d+)?\s?%/);
+    } finally {
+      clock = null;
+    }
   });
 
   it('writes Spanish for a Spanish user, and shows an advertiser only its own rows', async () => {
@@ -187,7 +216,7 @@ describe('GET /api/digest/preview', () => {
       });
       await patchUser(viewer.token, { locale });
       const digest = (await preview(viewer.token, '?frequency=weekly&timezone=UTC')).json().data;
-      const { from, to } = digest.period;
+      const { from, to } = digest.shown_period;
       const reports = await env.app.inject({
         method: 'GET',
         url: `/api/reports?from=${from}&to=${to}&dimension=advertiser&page_size=100`,

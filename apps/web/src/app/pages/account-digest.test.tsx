@@ -34,8 +34,9 @@ function preview(query: Record<string, string>, extra: Partial<DigestPreview> = 
     account_name: 'Northwind Media',
     frequency,
     timezone: query.timezone ?? 'UTC',
-    period: { from: '2026-11-16', to: '2026-11-22' },
-    send_at: '2026-11-23T07:00:00.000Z',
+    period: { from: '2026-11-23', to: '2026-11-29' },
+    send_at: '2026-11-30T07:00:00.000Z',
+    shown_period: { from: '2026-11-16', to: '2026-11-22' },
     subject: `Your ${frequency} report`,
     html: `<p>${frequency} digest, csv ${csv}</p>`,
     text: 'digest',
@@ -101,7 +102,7 @@ const previews = (calls: Call[]) =>
   calls.filter((call) => call.path === '/api/digest/preview').map((call) => call.query);
 const saves = (calls: Call[]) =>
   calls.filter((call) => call.method === 'PATCH').map(({ path, body }) => ({ path, body }));
-const frame = () => screen.findByTitle('Preview of your next report digest');
+const frame = () => screen.findByTitle('Preview of your report digest');
 
 describe('/account/notifications report digest', () => {
   it('shows the settings and the preview only while the digest is on', async () => {
@@ -109,7 +110,7 @@ describe('/account/notifications report digest', () => {
     const toggle = await screen.findByRole('switch', { name: 'Report digest' });
     expect(toggle).not.toBeChecked();
     expect(screen.queryByRole('radio', { name: 'Weekly (Mondays)' })).not.toBeInTheDocument();
-    expect(screen.queryByTitle('Preview of your next report digest')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Preview of your report digest')).not.toBeInTheDocument();
 
     await userEvent.click(toggle);
     const weekly = await screen.findByRole('radio', { name: 'Weekly (Mondays)' });
@@ -120,7 +121,7 @@ describe('/account/notifications report digest', () => {
 
     await userEvent.click(toggle);
     expect(screen.queryByRole('radio', { name: 'Weekly (Mondays)' })).not.toBeInTheDocument();
-    expect(screen.queryByTitle('Preview of your next report digest')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Preview of your report digest')).not.toBeInTheDocument();
     // Turned back: nothing to save, and no preview was asked for while it was off.
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(previews(calls)).toEqual([
@@ -199,10 +200,15 @@ describe('/account/notifications report digest', () => {
     expect(mail).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
     expect(
       screen.getByRole('heading', {
-        name: 'Your next digest — Monday, November 23, 2026 at 08:00 (Europe/Madrid)',
+        name: 'Your next digest — Monday, November 30, 2026 at 08:00 (Europe/Madrid)',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByText('For Northwind Media')).toBeInTheDocument();
+    // The figures shown are a whole period's, not the one under way.
+    expect(
+      screen.getByText(
+        /^For Northwind Media · The next one covers Nov 23\s*–\s*29, 2026\. Below, the last complete period: Nov 16\s*–\s*22, 2026\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/^Attachment:/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Monthly (the 1st)' }));
@@ -230,10 +236,10 @@ describe('/account/notifications report digest', () => {
     });
     expect(
       await screen.findByText(
-        /^Nothing to report yet for Nov 16\s*–\s*22, 2026: a digest with no data is not sent\.$/,
+        /^No report data for Nov 16\s*–\s*22, 2026, the last complete period: a digest with no data is not sent\.$/,
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByTitle('Preview of your next report digest')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('Preview of your report digest')).not.toBeInTheDocument();
   });
 
   it('says why no digest goes out when the account requires 2FA', async () => {

@@ -12,7 +12,9 @@ import { SEND_TIME } from '../digest-draft';
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 /**
- * The next digest for the choices on screen, built by the server exactly as the mail will be.
+ * The digest for the choices on screen, built by the server exactly as the mail is: when the next
+ * one goes out, and how the last complete period's read (the next is not over yet, and its figures
+ * would read as a fall against a whole period).
  * Its HTML is shown in a sandboxed frame without scripts: it is mail markup, not part of the app.
  */
 export function DigestPreview({ choices }: { choices: DigestChoices }) {
@@ -54,11 +56,15 @@ export function DigestPreview({ choices }: { choices: DigestChoices }) {
           </CardTitle>
           {updating ? <Spinner label={t('account.digest.preview.loading')} /> : null}
         </div>
-        {data.account_name ? (
-          <CardDescription>
-            {t('account.digest.preview.account', { account: data.account_name })}
-          </CardDescription>
-        ) : null}
+        <CardDescription>
+          {data.account_name
+            ? `${t('account.digest.preview.account', { account: data.account_name })} · `
+            : null}
+          {t('account.digest.preview.covers', {
+            next: periodLabel(data.period, i18n.language),
+            shown: periodLabel(data.shown_period, i18n.language),
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <PreviewBody preview={data} />
@@ -72,7 +78,9 @@ function PreviewBody({ preview }: { preview: Preview }) {
   if (preview.status === 'no_data') {
     return (
       <Banner variant="info">
-        {t('account.digest.preview.no_data', { period: periodLabel(preview, i18n.language) })}
+        {t('account.digest.preview.no_data', {
+          period: periodLabel(preview.shown_period, i18n.language),
+        })}
       </Banner>
     );
   }
@@ -124,15 +132,15 @@ function sendDate(preview: Preview, locale: string): string {
   );
 }
 
-/** The period's local days, "Nov 16 – 22, 2026"; calendar days, so read in UTC. */
-function periodLabel(preview: Preview, locale: string): string {
+/** A period's local days, "Nov 16 – 22, 2026"; calendar days, so read in UTC. */
+function periodLabel(period: Preview['period'], locale: string): string {
   const format = new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  const from = new Date(`${preview.period.from}T00:00:00Z`);
-  const to = new Date(`${preview.period.to}T00:00:00Z`);
+  const from = new Date(`${period.from}T00:00:00Z`);
+  const to = new Date(`${period.to}T00:00:00Z`);
   return from < to ? format.formatRange(from, to) : format.format(from);
 }
