@@ -5,6 +5,11 @@ import type { Db } from '../src/db/client';
 import { accounts, accountUsers, reportRows, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
 
+/** A user's consent to support access, good for the rest of any test run. */
+export function supportAllowed(): { supportUntil: Date } {
+  return { supportUntil: new Date(Date.now() + 30 * 86_400_000) };
+}
+
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 }

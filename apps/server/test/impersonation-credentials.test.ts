@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index';
 import { mintImpersonationToken } from '../src/features/auth/impersonation.service';
 import { listRouteAccess } from '../src/lib/auth-guard';
-import { createUser } from './factories';
+import { createUser, supportAllowed } from './factories';
 import { bearer, enableTwoFactor, PASSWORD, randomIp, xsrfHeaders } from './identity-helpers';
 import { useTestApp } from './use-test-app';
 
@@ -47,7 +47,8 @@ async function impersonatedOwner() {
   const { user: master } = await createUser(db(), { permission: 'master' });
   await enableTwoFactor(db(), master.id);
   const { user, account } = await createUser(db(), { permission: 'owner', password: PASSWORD });
-  await db().update(users).set({ supportEnabled: true }).where(eq(users.id, user.id));
+  const support = supportAllowed();
+  await db().update(users).set(support).where(eq(users.id, user.id));
   const { token } = await mintImpersonationToken(db(), {
     masterEmail: master.email,
     targetEmail: user.email,
@@ -60,7 +61,7 @@ async function impersonatedOwner() {
     remoteAddress: randomIp(),
     payload: { token },
   });
-  return { user, account, token: session.json().data.token as string };
+  return { user: { ...user, ...support }, account, token: session.json().data.token as string };
 }
 
 const call = (route: string, token: string, payload: Record<string, unknown>) => {
@@ -91,7 +92,7 @@ describe('an impersonation session', () => {
       expect(answer.statusCode, answer.body).toBe(403);
       expect(answer.json().message).toMatch(/Support staff/);
       const [after] = await db().select().from(users).where(eq(users.id, user.id));
-      expect(after).toEqual(user && { ...user, supportEnabled: true });
+      expect(after).toEqual(user);
     },
   );
 

@@ -7,6 +7,10 @@ export const TOAST_HOTKEY = ['F8'] as const;
 
 export const ONE_TIME_CODE_LENGTH = 6;
 export const FEEDBACK_AUTO_CLOSE_MS = 3_000;
+/** docs/product.md#screens-and-routes "Help": how long support access lasts once given, in days. */
+export const SUPPORT_ACCESS_DAY_CHOICES = [1, 7, 14, 30] as const;
+export type SupportAccessDays = (typeof SUPPORT_ACCESS_DAY_CHOICES)[number];
+export const SUPPORT_ACCESS_DEFAULT_DAYS: SupportAccessDays = 7;
 /** docs/product.md#entities "Feedback": the three faces of the widget. */
 export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const;
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];

@@ -90,6 +90,8 @@ const en = {
         name: 'Please enter a name',
         scope: 'Please choose at least one scope',
         not_allowed: '{{label}} cannot be changed here',
+        support_days: 'Choose 1, 7, 14 or 30 days of support access',
+        support_days_alone: 'Give a length of support access only when turning it on',
       },
       apikey: {
         error: {
@@ -190,6 +192,8 @@ const es: DeepStrings<Catalogue> = {
         name: 'Introduce un nombre',
         scope: 'Elige al menos un permiso',
         not_allowed: '{{label}} no se puede cambiar aquí',
+        support_days: 'Elige 1, 7, 14 o 30 días de acceso de soporte',
+        support_days_alone: 'Indica la duración del acceso de soporte solo al activarlo',
       },
       apikey: {
         error: {

@@ -7,7 +7,7 @@ import {
   PASSWORD_PROOF_MAX_LENGTH,
 } from './field-limits';
 import { encodeMessage } from './form-messages';
-import { LOCALES } from './constants';
+import { LOCALES, SUPPORT_ACCESS_DAY_CHOICES } from './constants';
 import { DigestFrequencySchema, TimeZoneSchema } from './digests';
 import { SessionResponseSchema } from './user';
 import { emailField, otpCodeField, passwordField, requiredText, storableText } from './validation';
@@ -153,6 +153,13 @@ export const PROFILE_FIELDS = {
   dark_mode: z.boolean().optional(),
   locale: z.enum(LOCALES).optional(),
   support_enabled: z.boolean().optional(),
+  /** How long support access given now lasts (with `support_enabled: true`); 7 days if left out. */
+  support_days: z
+    .number({ error: encodeMessage('global.form.field.support_days') })
+    .refine((days) => (SUPPORT_ACCESS_DAY_CHOICES as readonly number[]).includes(days), {
+      error: encodeMessage('global.form.field.support_days'),
+    })
+    .optional(),
   /** The report digest's cadence, clock and attachment (docs/product.md#report-digests). */
   digest_frequency: DigestFrequencySchema.optional(),
   timezone: TimeZoneSchema.optional(),
@@ -160,7 +167,22 @@ export const PROFILE_FIELDS = {
 };
 export const ProfileUpdateInputSchema = z
   .strictObject(PROFILE_FIELDS)
-  .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field.' });
+  .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field.' })
+  .superRefine(checkSupportDays);
+
+/** A length of support access only comes with turning it on. */
+export function checkSupportDays(
+  input: { support_days?: number | undefined; support_enabled?: boolean | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (input.support_days !== undefined && input.support_enabled !== true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['support_days'],
+      message: encodeMessage('global.form.field.support_days_alone'),
+    });
+  }
+}
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
 
 /** POST /api/user/email/revert: the "this was not me" link mailed to the old address. */

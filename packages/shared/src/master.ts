@@ -184,6 +184,8 @@ export const ConsoleUserSchema = z.object({
   two_factor: z.boolean(),
   last_login: z.string().nullable(),
   support_access: z.boolean(),
+  /** When the user's consent to support access ends (ISO), while it lasts. */
+  support_until: z.string().nullable(),
   disabled: z.boolean(),
   master: z.boolean(),
   created: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
-import { PROFILE_FIELDS } from './identity';
+import { checkSupportDays, PROFILE_FIELDS } from './identity';
 import {
   AssignablePermissionSchema,
   DEFAULT_INVITE_PERMISSION,
@@ -235,6 +235,7 @@ export const UserPatchInputSchema = z
       }
     }
     if (input.id !== undefined) checkAdvertiserFields(input, ctx);
+    else checkSupportDays(input, ctx);
   });
 export type UserPatchInput = z.infer<typeof UserPatchInputSchema>;
 

@@ -30,7 +30,9 @@ export const CurrentUserSchema = z.object({
   locale: z.enum(LOCALES),
   has_password: z.boolean(),
   duplicate_user: z.boolean(),
+  /** Support access allowed right now, and until when (ISO); it lapses by itself then. */
   support_enabled: z.boolean(),
+  support_until: z.string().nullable().default(null),
   '2fa_enabled': z.boolean(),
   default_account: z.string().nullable(),
   accounts: z.array(AccountSummarySchema),

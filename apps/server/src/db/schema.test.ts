@@ -90,7 +90,7 @@ describe('users', () => {
       darkMode: false,
       verified: false,
       totpEnabled: false,
-      supportEnabled: false,
+      supportUntil: null,
       disabled: false,
     });
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);

@@ -6,7 +6,7 @@ import { openPostgres, type Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
 import { mintImpersonationToken } from '../../src/features/auth/impersonation.service';
 import { buildTestApp } from '../build-test-app';
-import { createAccount, createUser } from '../factories';
+import { createAccount, createUser, supportAllowed } from '../factories';
 import { bearer, enableTwoFactor, signedInUser, xsrfHeaders } from '../identity-helpers';
 
 // Two instances of the app on one PostgreSQL, each with its own session cache: what one instance
@@ -104,10 +104,7 @@ describe('two instances on one PostgreSQL', () => {
     // Operators impersonate only with 2FA on, and give a reason (docs/security.md).
     await enableTwoFactor(a.database.db, master.id);
     const user = await signedInUser(a.app, a.database.db, { permission: 'owner' });
-    await a.database.db
-      .update(users)
-      .set({ supportEnabled: true })
-      .where(eq(users.id, user.user.id));
+    await a.database.db.update(users).set(supportAllowed()).where(eq(users.id, user.user.id));
     const { token } = await mintImpersonationToken(a.database.db, {
       masterEmail: master.email,
       targetEmail: user.user.email,

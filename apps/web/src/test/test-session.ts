@@ -15,6 +15,7 @@ export function testSession(overrides: Partial<StoredSession> = {}): StoredSessi
     has_password: true,
     duplicate_user: false,
     support_enabled: false,
+    support_until: null,
     '2fa_enabled': false,
     default_account: null,
     accounts: [{ id: 'a1', name: 'Northwind Media' }],

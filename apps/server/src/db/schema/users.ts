@@ -38,7 +38,10 @@ export const users = pgTable(
     // (docs/security.md "Second factor capped per user").
     secondFactorFailures: integer('second_factor_failures').notNull().default(0),
     secondFactorFailedSince: timestamp('second_factor_failed_since', { withTimezone: true }),
-    supportEnabled: boolean('support_enabled').notNull().default(false),
+    // Until when the support team may enter this user's account (Help → support access): a
+    // consent that lapses by itself, so one given for a ticket never stays open for good. Null or
+    // past: not allowed.
+    supportUntil: timestamp('support_until', { withTimezone: true }),
     defaultAccountId: uuid('default_account_id').references(() => accounts.id, {
       onDelete: 'set null',
     }),

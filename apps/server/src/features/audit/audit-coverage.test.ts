@@ -7,7 +7,7 @@ import { verifyAuditChain } from '../../lib/audit-verify';
 import { createTotp } from '../user/totp';
 import { mintImpersonationToken } from '../auth/impersonation.service';
 import { cardToken, postUpgrade } from '../../../test/billing-helpers';
-import { createUser, uniqueEmail } from '../../../test/factories';
+import { createUser, uniqueEmail, supportAllowed } from '../../../test/factories';
 import {
   bearer,
   enableTwoFactor,
@@ -114,8 +114,11 @@ describe('credentials', () => {
   it('support access and an e-mail change, with before and after', async () => {
     const me = await owner();
     await call(me.token, 'PATCH', '/api/user', { support_enabled: true });
-    // The same value again is no change, and no row.
-    await call(me.token, 'PATCH', '/api/user', { support_enabled: true, first_name: 'Ada' });
+    // Given again while on is a new consent with a new end: a row of its own.
+    await call(me.token, 'PATCH', '/api/user', { support_enabled: true, support_days: 30 });
+    await call(me.token, 'PATCH', '/api/user', { support_enabled: false });
+    // Off while off is no change, and no row.
+    await call(me.token, 'PATCH', '/api/user', { support_enabled: false, first_name: 'Ada' });
     const newEmail = uniqueEmail('moved');
     const moved = await call(me.token, 'PATCH', '/api/user', {
       email: newEmail,
@@ -124,7 +127,9 @@ describe('credentials', () => {
     expect(moved.statusCode).toBe(200);
     const written = await rows(me.account.id, 'user.support_access_changed', 'user.email_changed');
     expect(written.map((row) => [row.action, row.changes])).toEqual([
-      ['user.support_access_changed', { before: false, after: true }],
+      ['user.support_access_changed', { before: false, after: true, until: expect.any(String) }],
+      ['user.support_access_changed', { before: true, after: true, until: expect.any(String) }],
+      ['user.support_access_changed', { before: true, after: false, until: null }],
       ['user.email_changed', { stage: 'requested', from: me.user.email, to: newEmail }],
     ]);
   });
@@ -274,7 +279,7 @@ describe('support sessions', () => {
     const { user: master } = await createUser(db(), { permission: 'master' });
     await enableTwoFactor(db(), master.id);
     const target = await owner();
-    await db().update(users).set({ supportEnabled: true }).where(eq(users.id, target.user.id));
+    await db().update(users).set(supportAllowed()).where(eq(users.id, target.user.id));
     const { token } = await mintImpersonationToken(db(), {
       masterEmail: master.email,
       targetEmail: target.user.email,
@@ -328,13 +333,13 @@ describe('support sessions', () => {
     const { user: master } = await createUser(db(), { permission: 'master' });
     await enableTwoFactor(db(), master.id);
     const target = await owner();
-    await db().update(users).set({ supportEnabled: true }).where(eq(users.id, target.user.id));
+    await db().update(users).set(supportAllowed()).where(eq(users.id, target.user.id));
     const { token } = await mintImpersonationToken(db(), {
       masterEmail: master.email,
       targetEmail: target.user.email,
       reason: 'Ticket 4412: a link left unused',
     });
-    await db().update(users).set({ supportEnabled: false }).where(eq(users.id, target.user.id));
+    await db().update(users).set({ supportUntil: null }).where(eq(users.id, target.user.id));
     const refused = await env.app.inject({
       method: 'POST',
       url: '/api/auth/impersonate',

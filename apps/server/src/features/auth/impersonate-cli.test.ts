@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { users } from '../../db/schema/index';
-import { createUser } from '../../../test/factories';
+import { createUser, supportAllowed } from '../../../test/factories';
 import { enableTwoFactor } from '../../../test/identity-helpers';
 import { runAdmin } from '../../../test/spawned-server';
 import { migratedDataDir } from '../../../test/test-database';
@@ -28,7 +28,7 @@ describe('npm run admin -- impersonate (docs/security.md#operator-console)', () 
     const { operator, target } = await withDataDir(dataDir, async (db) => {
       const { user: master } = await createUser(db, { permission: 'master' });
       const { user } = await createUser(db, { permission: 'owner' });
-      await db.update(users).set({ supportEnabled: true }).where(eq(users.id, user.id));
+      await db.update(users).set(supportAllowed()).where(eq(users.id, user.id));
       return { operator: master.email, target: user.email };
     });
     const impersonate = (...extra: string[]) =>

@@ -30,14 +30,15 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerC
  */
 function impersonationRefusal(
   master: Pick<UserRow, 'isMaster' | 'disabled' | 'totpEnabled'> | null,
-  target: Pick<UserRow, 'isMaster' | 'supportEnabled' | 'disabled'> | null,
+  target: Pick<UserRow, 'isMaster' | 'supportUntil' | 'disabled'> | null,
+  now: Date,
 ): 'not_master' | 'master_2fa' | 'no_user' | 'target_master' | 'support_off' | 'disabled' | null {
   if (!master?.isMaster || master.disabled) return 'not_master';
   if (!master.totpEnabled) return 'master_2fa';
   if (!target) return 'no_user';
   if (target.isMaster) return 'target_master';
   if (target.disabled) return 'disabled';
-  if (!target.supportEnabled) return 'support_off';
+  if (!target.supportUntil || target.supportUntil <= now) return 'support_off';
   return null;
 }
 
@@ -48,7 +49,7 @@ const REFUSALS: Record<NonNullable<ReturnType<typeof impersonationRefusal>>, str
   no_user: 'names no user',
   target_master: 'is a master, who cannot be impersonated',
   disabled: 'is disabled',
-  support_off: 'has not allowed support access (Help → support access)',
+  support_off: 'has not allowed support access, or it has lapsed (Help → support access)',
 };
 
 const REFUSAL_MESSAGES = {
@@ -100,7 +101,7 @@ export async function mintImpersonationToken(
   }
   const master = await userWhere(db, byEmail(input.masterEmail));
   const target = await userWhere(db, byEmail(input.targetEmail));
-  const refusal = impersonationRefusal(master, target);
+  const refusal = impersonationRefusal(master, target, input.now ?? new Date());
   if (refusal === 'not_master' || refusal === 'master_2fa') {
     throw new Error(`${input.masterEmail} ${REFUSALS[refusal]}`);
   }
@@ -115,7 +116,7 @@ export async function mintImpersonationFor(
 ) {
   const master = await userWhere(db, eq(users.id, input.masterId));
   const target = await userWhere(db, eq(users.id, input.targetId));
-  const refusal = impersonationRefusal(master, target);
+  const refusal = impersonationRefusal(master, target, input.now ?? new Date());
   if (refusal === 'no_user') throw new AppError('not_found', 'error.not_found');
   if (refusal === 'not_master') throw new AppError('forbidden', 'error.forbidden');
   if (refusal === 'master_2fa') {
@@ -138,7 +139,11 @@ export async function signInAsImpersonator(ctx: AppContext, token: string, meta:
   }
   const master = await userWhere(ctx.db, eq(users.id, impersonatorId));
   const target = await userWhere(ctx.db, eq(users.id, redeemed.userId));
-  if (impersonationRefusal(master, target) !== null || !master) {
+  if (
+    impersonationRefusal(master, target, ctx.now()) !== null ||
+    !master ||
+    !target?.supportUntil
+  ) {
     throw new AppError('not_found', 'error.not_found');
   }
   const reason = redeemed.payload.reason;
@@ -149,6 +154,7 @@ export async function signInAsImpersonator(ctx: AppContext, token: string, meta:
       accountId: redeemed.accountId,
       impersonator: { id: master.id, email: master.email },
       reason: typeof reason === 'string' ? reason : null,
+      supportUntil: target.supportUntil,
     },
     meta,
   );

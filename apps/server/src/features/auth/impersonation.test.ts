@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, sessions, users } from '../../db/schema/index';
-import { createUser } from '../../../test/factories';
+import { createUser, supportAllowed } from '../../../test/factories';
 import {
   bearer,
   enableTwoFactor,
@@ -30,7 +30,7 @@ async function supportCase() {
   const { user: master } = await createUser(env.database.db, { permission: 'master' });
   await enableTwoFactor(env.database.db, master.id);
   const { user: target, account } = await createUser(env.database.db, { permission: 'owner' });
-  await env.database.db.update(users).set({ supportEnabled: true }).where(eq(users.id, target.id));
+  await env.database.db.update(users).set(supportAllowed()).where(eq(users.id, target.id));
   return { master, target, account };
 }
 
@@ -79,10 +79,7 @@ describe('impersonation', () => {
       }),
     ).rejects.toThrow(/not a master/);
     const { user: otherMaster } = await createUser(env.database.db, { permission: 'master' });
-    await env.database.db
-      .update(users)
-      .set({ supportEnabled: true })
-      .where(eq(users.id, otherMaster.id));
+    await env.database.db.update(users).set(supportAllowed()).where(eq(users.id, otherMaster.id));
     await expect(
       mintImpersonationToken(env.database.db, {
         masterEmail: master.email,
@@ -98,6 +95,37 @@ describe('impersonation', () => {
         reason: REASON,
       }),
     ).rejects.toThrow(/support access/);
+  });
+
+  it('is refused once support access has lapsed, and a session never outlasts it', async () => {
+    const { master, target } = await supportCase();
+    // Ten minutes of consent left: the session ends with it, not an hour from now.
+    const until = new Date(Date.now() + 10 * 60_000);
+    await env.database.db.update(users).set({ supportUntil: until }).where(eq(users.id, target.id));
+    const { token } = await mintImpersonationToken(env.database.db, {
+      masterEmail: master.email,
+      targetEmail: target.email,
+      reason: REASON,
+    });
+    expect((await redeem(token)).statusCode).toBe(200);
+    const [session] = await env.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, target.id));
+    expect(session?.expiresAt.getTime()).toBeLessThanOrEqual(until.getTime());
+    expect(session?.expiresAt.getTime()).toBeGreaterThan(until.getTime() - 60_000);
+
+    await env.database.db
+      .update(users)
+      .set({ supportUntil: new Date(Date.now() - 1_000) })
+      .where(eq(users.id, target.id));
+    await expect(
+      mintImpersonationToken(env.database.db, {
+        masterEmail: master.email,
+        targetEmail: target.email,
+        reason: REASON,
+      }),
+    ).rejects.toThrow(/lapsed/);
   });
 
   it('records the reason the operator gave with the start of the session', async () => {
@@ -141,10 +169,7 @@ describe('impersonation', () => {
     await enableTwoFactor(env.database.db, master.id);
     const user = await signedInUser(env.app, env.database.db, { permission: 'owner' });
     const { user: target, account } = user;
-    await env.database.db
-      .update(users)
-      .set({ supportEnabled: true })
-      .where(eq(users.id, target.id));
+    await env.database.db.update(users).set(supportAllowed()).where(eq(users.id, target.id));
     const { token } = await mintImpersonationToken(env.database.db, {
       masterEmail: master.email,
       targetEmail: target.email,

@@ -188,8 +188,9 @@ export async function switchSessionAccount(
 }
 
 /**
- * POST /api/auth/impersonate: a session of at most 1 h that records who is impersonating, saved
- * with the audit row that says so, in the log of the account the operator enters.
+ * POST /api/auth/impersonate: a session of at most 1 h, and never past the end of the user's
+ * support access, that records who is impersonating, saved with the audit row that says so, in
+ * the log of the account the operator enters.
  */
 export async function startImpersonation(
   ctx: AppContext,
@@ -198,9 +199,11 @@ export async function startImpersonation(
     accountId: string;
     impersonator: { id: string; email: string };
     reason: string | null;
+    supportUntil: Date;
   },
   meta: RequestMeta,
 ) {
+  const secondsLeft = Math.floor((grant.supportUntil.getTime() - ctx.now().getTime()) / 1000);
   return ctx.db.transaction(async (tx) => {
     const issued = await issueSession(tx, ctx.config.sessionSecret, {
       userId: grant.userId,
@@ -208,7 +211,7 @@ export async function startImpersonation(
       meta,
       now: ctx.now(),
       impersonatorId: grant.impersonator.id,
-      ttlSeconds: IMPERSONATION_TTL_SECONDS,
+      ttlSeconds: Math.max(1, Math.min(IMPERSONATION_TTL_SECONDS, secondsLeft)),
     });
     const operator = { ...grant.impersonator, isMaster: true };
     await recordChange(tx, { user: operator, accountId: grant.accountId, meta }, ctx.now(), {

@@ -49,7 +49,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: dataEnvelope(ConsoleUserListSchema) },
       },
     },
-    async (request) => ok(await listConsoleUsers(ctx.db, request.query)),
+    async (request) => ok(await listConsoleUsers(ctx.db, request.query, ctx.now())),
   );
 
   app.get(

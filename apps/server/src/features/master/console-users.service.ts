@@ -16,13 +16,13 @@ import { isRowId } from '../../lib/row-id';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { mintImpersonationFor } from '../auth/impersonation.service';
-import { findSigninAccountId } from '../user/current-user.service';
+import { findSigninAccountId, supportAccessOf } from '../user/current-user.service';
 import { TWO_FACTOR_OFF } from '../user/two-factor.service';
 import { sendVerificationMail } from '../user/verification.service';
 
 type UserRow = typeof users.$inferSelect;
 
-async function toConsoleUsers(db: Db, rows: UserRow[]): Promise<ConsoleUser[]> {
+async function toConsoleUsers(db: Db, rows: UserRow[], now: Date): Promise<ConsoleUser[]> {
   const ids = rows.map((user) => user.id);
   const memberships = ids.length
     ? await db
@@ -51,7 +51,8 @@ async function toConsoleUsers(db: Db, rows: UserRow[]): Promise<ConsoleUser[]> {
     verified: user.verified,
     two_factor: user.totpEnabled,
     last_login: user.lastLoginAt?.toISOString() ?? null,
-    support_access: user.supportEnabled,
+    support_access: supportAccessOf(user.supportUntil, now).support_enabled,
+    support_until: supportAccessOf(user.supportUntil, now).support_until,
     disabled: user.disabled,
     master: user.isMaster,
     created: user.createdAt.toISOString(),
@@ -66,7 +67,11 @@ function matching(q: string | undefined): SQL | undefined {
 }
 
 /** GET /api/master/users: newest first, a page at a time. */
-export async function listConsoleUsers(db: Db, query: ConsoleListQuery): Promise<ConsoleUserList> {
+export async function listConsoleUsers(
+  db: Db,
+  query: ConsoleListQuery,
+  now: Date,
+): Promise<ConsoleUserList> {
   const where = matching(query.q);
   const [rows, [total]] = await Promise.all([
     db
@@ -79,7 +84,7 @@ export async function listConsoleUsers(db: Db, query: ConsoleListQuery): Promise
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    rows: await toConsoleUsers(db, rows),
+    rows: await toConsoleUsers(db, rows, now),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
@@ -95,7 +100,7 @@ async function requireUser(db: Db, id: string): Promise<UserRow> {
 /** GET /api/master/users/{id}: the user, their accounts, and their sessions still open. */
 export async function getConsoleUser(ctx: AppContext, id: string): Promise<ConsoleUserDetail> {
   const user = await requireUser(ctx.db, id);
-  const [described] = await toConsoleUsers(ctx.db, [user]);
+  const [described] = await toConsoleUsers(ctx.db, [user], ctx.now());
   const open = await ctx.db
     .select({ session: sessions, account: { id: accounts.id, name: accounts.name } })
     .from(sessions)

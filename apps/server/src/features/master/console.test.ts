@@ -4,7 +4,7 @@ import { ConsoleAccountDetailSchema, ConsoleEventListSchema } from '@partner-por
 import { auditEvents, events, feedback, users } from '../../db/schema/index';
 import { createTotp } from '../user/totp';
 import { payingOwner } from '../../../test/billing-helpers';
-import { createAccount, createUser } from '../../../test/factories';
+import { createAccount, createUser, supportAllowed } from '../../../test/factories';
 import {
   bearer,
   enableTwoFactor,
@@ -259,7 +259,7 @@ describe('users', () => {
     expect((await call(operator.token, 'POST', url, { reason: 'x' })).statusCode).toBe(400);
     const closed = await call(operator.token, 'POST', url, { reason: 'Ticket 77: billing' });
     expect(closed.statusCode).toBe(409);
-    await db().update(users).set({ supportEnabled: true }).where(eq(users.id, member.user.id));
+    await db().update(users).set(supportAllowed()).where(eq(users.id, member.user.id));
     const minted = await call(operator.token, 'POST', url, { reason: 'Ticket 77: billing' });
     expect(minted.statusCode).toBe(200);
     const token = new URL(minted.json().data.url).searchParams.get('token');

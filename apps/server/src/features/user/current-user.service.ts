@@ -33,6 +33,16 @@ export async function getCurrentUser(
   return toCurrentUser(row.user, row.membership, row.account, memberships);
 }
 
+/** Support access as the user sees it: on until its end, then off without anyone acting. */
+export function supportAccessOf(
+  until: Date | null,
+  now: Date,
+): Pick<CurrentUser, 'support_enabled' | 'support_until'> {
+  return until && until > now
+    ? { support_enabled: true, support_until: until.toISOString() }
+    : { support_enabled: false, support_until: null };
+}
+
 /**
  * docs/product.md#entities "Current user" from its rows: shared by the query above and the session cache's single
  * round trip (lib/live-sessions.ts), so both answer the same shape.
@@ -57,7 +67,7 @@ export function toCurrentUser(
     locale: toLocale(user.locale),
     has_password: user.passwordHash !== null,
     duplicate_user: user.duplicateUser,
-    support_enabled: user.supportEnabled,
+    ...supportAccessOf(user.supportUntil, new Date()),
     '2fa_enabled': user.totpEnabled,
     default_account: user.defaultAccountId,
     accounts: memberships,

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { SUPPORT_ACCESS_DEFAULT_DAYS } from '@partner-portal/shared/constants';
 import type { ProfileUpdateInput } from '@partner-portal/shared/identity';
 import { accountUsers, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
@@ -7,8 +8,14 @@ import { recordChange, type AuditChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { endSupportSessions } from '../auth/session.service';
-import { getCurrentUser } from './current-user.service';
+import { getCurrentUser, supportAccessOf } from './current-user.service';
 import { applyEmailChange, mailEmailChange, planEmailChange } from './email-change.service';
+
+/** The end of support access given now for `days` (7 by default), or none when it is turned off. */
+function supportEndOf(enabled: boolean, days: number | undefined, now: Date): Date | null {
+  if (!enabled) return null;
+  return new Date(now.getTime() + (days ?? SUPPORT_ACCESS_DEFAULT_DAYS) * 86_400_000);
+}
 
 /**
  * PATCH /api/user on oneself: names, preferences, the default account (one the user belongs
@@ -23,7 +30,7 @@ export async function updateProfile(
   input: ProfileUpdateInput,
   meta: RequestMeta,
 ) {
-  const { email, password, code, ...fields } = input;
+  const { email, password, code, support_days: supportDays, ...fields } = input;
   if (email === undefined) {
     const stray = password !== undefined ? 'password' : code !== undefined ? 'code' : null;
     if (stray) {
@@ -62,7 +69,9 @@ export async function updateProfile(
     ...(fields.default_account !== undefined ? { defaultAccountId: fields.default_account } : {}),
     ...(fields.dark_mode !== undefined ? { darkMode: fields.dark_mode } : {}),
     ...(fields.locale !== undefined ? { locale: fields.locale } : {}),
-    ...(fields.support_enabled !== undefined ? { supportEnabled: fields.support_enabled } : {}),
+    ...(fields.support_enabled !== undefined
+      ? { supportUntil: supportEndOf(fields.support_enabled, supportDays, ctx.now()) }
+      : {}),
     ...(fields.digest_frequency !== undefined ? { digestFrequency: fields.digest_frequency } : {}),
     ...(fields.timezone !== undefined ? { timezone: fields.timezone } : {}),
     ...(fields.digest_csv !== undefined ? { digestCsv: fields.digest_csv } : {}),
@@ -76,16 +85,22 @@ export async function updateProfile(
       });
     if (Object.keys(changes).length > 0) {
       const [before] = await tx
-        .select({ supportEnabled: users.supportEnabled })
+        .select({ supportUntil: users.supportUntil })
         .from(users)
         .where(eq(users.id, actor.userId))
         .for('update');
       await tx.update(users).set(changes).where(eq(users.id, actor.userId));
       const support = fields.support_enabled;
-      if (support !== undefined && before && before.supportEnabled !== support) {
+      const was = supportAccessOf(before?.supportUntil ?? null, ctx.now());
+      // Given again while on is a new consent with a new end: recorded like the first.
+      if (support !== undefined && (support || was.support_enabled)) {
         await audit({
           action: 'user.support_access_changed',
-          changes: { before: before.supportEnabled, after: support },
+          changes: {
+            before: was.support_enabled,
+            after: support,
+            until: changes.supportUntil?.toISOString() ?? null,
+          },
         });
       }
       // Off means off now: a support session already running ends with this commit, not at its

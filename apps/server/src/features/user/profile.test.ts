@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accountUsers, outbox, users } from '../../db/schema/index';
+import { accountUsers, auditEvents, outbox, users } from '../../db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../../../test/factories';
 import { bearer, PASSWORD, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
@@ -33,7 +33,63 @@ describe('PATCH /api/user on oneself', () => {
       locale: 'es',
       support_enabled: true,
     });
-    expect(await stored(me.user.id)).toMatchObject({ darkMode: true, supportEnabled: true });
+    const saved = await stored(me.user.id);
+    expect(saved).toMatchObject({ darkMode: true });
+    // Support access lasts the default seven days from now, and the answer says until when.
+    const sevenDays = Date.now() + 7 * 86_400_000;
+    expect(Math.abs((saved?.supportUntil?.getTime() ?? 0) - sevenDays)).toBeLessThan(60_000);
+    expect(answer.json().data.support_until).toBe(saved?.supportUntil?.toISOString());
+  });
+
+  it('gives support access for the days chosen, ends it when turned off, and refuses other lengths', async () => {
+    const me = await signedInUser(env.app, env.database.db);
+    const patch = (payload: Record<string, unknown>) =>
+      env.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(me.token), payload });
+    const day = await patch({ support_enabled: true, support_days: 1 });
+    expect(day.statusCode).toBe(200);
+    const until = Date.parse(day.json().data.support_until as string);
+    expect(Math.abs(until - (Date.now() + 86_400_000))).toBeLessThan(60_000);
+
+    for (const payload of [
+      { support_enabled: true, support_days: 3 },
+      { support_enabled: false, support_days: 7 },
+      { support_days: 7 },
+    ]) {
+      const refused = await patch(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().inputError).toBe('support_days');
+    }
+
+    const off = await patch({ support_enabled: false });
+    expect(off.json().data).toMatchObject({ support_enabled: false, support_until: null });
+    expect((await stored(me.user.id))?.supportUntil).toBeNull();
+    const changes = await env.database.db
+      .select({ changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.targetId, me.user.id),
+          eq(auditEvents.action, 'user.support_access_changed'),
+        ),
+      );
+    expect(changes.map((row) => row.changes)).toEqual([
+      { before: false, after: true, until: new Date(until).toISOString() },
+      { before: true, after: false, until: null },
+    ]);
+  });
+
+  it('reads lapsed support access as off, without anyone turning it off', async () => {
+    const me = await signedInUser(env.app, env.database.db);
+    await env.database.db
+      .update(users)
+      .set({ supportUntil: new Date(Date.now() - 1_000) })
+      .where(eq(users.id, me.user.id));
+    const answer = await env.app.inject({
+      method: 'GET',
+      url: '/api/auth',
+      headers: bearer(me.token),
+    });
+    expect(answer.json().data).toMatchObject({ support_enabled: false, support_until: null });
   });
 
   it('asks for the new e-mail with the password: pending, and a link to the new address', async () => {

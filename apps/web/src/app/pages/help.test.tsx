@@ -23,29 +23,71 @@ function renderHelp(
   return sent;
 }
 
+const IN_A_WEEK = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
 describe('/help support access', () => {
-  it('turns support access on at once and saves it (PATCH /api/user)', async () => {
+  it('turns support access on at once for the default week and says until when', async () => {
     let reply: (response: Response) => void = () => undefined;
     const sent = renderHelp(() => new Promise<Response>((resolve) => (reply = resolve)));
     expect(await screen.findByText("We're here to help")).toBeInTheDocument();
     const access = screen.getByRole('switch', { name: 'Let the support team access my account' });
     expect(access).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Allow access for' })).toHaveTextContent('7 days');
 
     await userEvent.click(access);
     // Optimistic: on before the server has answered.
     expect(access).toBeChecked();
-    expect(sent).toEqual([{ method: 'PATCH', url: '/api/user', body: { support_enabled: true } }]);
+    expect(sent).toEqual([
+      { method: 'PATCH', url: '/api/user', body: { support_enabled: true, support_days: 7 } },
+    ]);
 
-    reply(json(200, currentUser({ support_enabled: true })));
+    reply(json(200, currentUser({ support_enabled: true, support_until: IN_A_WEEK })));
     expect(await screen.findByText('Support access turned on')).toBeInTheDocument();
     expect(access).toBeChecked();
-    expect(getSession()?.support_enabled).toBe(true);
+    expect(getSession()?.support_until).toBe(IN_A_WEEK);
+    const end = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }).format(
+      new Date(IN_A_WEEK),
+    );
+    expect(
+      screen.getByText(
+        `Support staff can open your account as you until ${end}. Turn this off to end it now.`,
+      ),
+    ).toBeInTheDocument();
+    // While on, the length is not a choice: turning it off and on again starts a new one.
+    expect(screen.queryByRole('combobox', { name: 'Allow access for' })).not.toBeInTheDocument();
+  });
+
+  it('gives access for the length chosen', async () => {
+    const sent = renderHelp(() =>
+      json(200, currentUser({ support_enabled: true, support_until: IN_A_WEEK })),
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Allow access for' }));
+    await userEvent.click(await screen.findByRole('option', { name: '30 days' }));
+    await userEvent.click(
+      screen.getByRole('switch', { name: 'Let the support team access my account' }),
+    );
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { method: 'PATCH', url: '/api/user', body: { support_enabled: true, support_days: 30 } },
+      ]),
+    );
+  });
+
+  it('shows access whose end has passed as off', async () => {
+    renderHelp(() => json(200, currentUser()), {
+      support_enabled: true,
+      support_until: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(
+      await screen.findByRole('switch', { name: 'Let the support team access my account' }),
+    ).not.toBeChecked();
   });
 
   it('moves the switch back and shows the error when saving fails', async () => {
     let reply: (response: Response) => void = () => undefined;
     const sent = renderHelp(() => new Promise<Response>((resolve) => (reply = resolve)), {
       support_enabled: true,
+      support_until: IN_A_WEEK,
     });
     const access = await screen.findByRole('switch', {
       name: 'Let the support team access my account',
@@ -57,7 +99,7 @@ describe('/help support access', () => {
     reply(json(500, { message: 'The server had a problem.' }));
     expect(await screen.findByText('The server had a problem.')).toBeInTheDocument();
     await waitFor(() => expect(access).toBeChecked());
-    expect(getSession()?.support_enabled).toBe(true);
+    expect(getSession()?.support_until).toBe(IN_A_WEEK);
     expect(sent).toEqual([{ method: 'PATCH', url: '/api/user', body: { support_enabled: false } }]);
   });
 });

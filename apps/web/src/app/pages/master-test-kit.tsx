@@ -131,6 +131,7 @@ export function consoleUser(overrides: Partial<ConsoleUser> = {}): ConsoleUser {
     two_factor: false,
     last_login: '2026-11-21T08:30:00.000Z',
     support_access: true,
+    support_until: '2026-12-09T10:00:00.000Z',
     disabled: false,
     master: false,
     created: '2026-04-01T09:00:00.000Z',

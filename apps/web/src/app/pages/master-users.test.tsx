@@ -129,7 +129,8 @@ describe('/master/users/:id', () => {
     expect(
       within(sessions).getByRole('button', { name: 'Revoke the session in Northwind Media' }),
     ).toBeVisible();
-    // Verified, 2FA off, support access on, not an operator.
+    // Verified, 2FA off, support access on (with its end), not an operator.
+    expect(screen.getByText(/^until Dec 9, 2026/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Act as this user' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Disable user' })).toBeVisible();
     expect(

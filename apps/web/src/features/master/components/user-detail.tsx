@@ -98,7 +98,14 @@ function UserHeader({
             },
             {
               label: t('master.users.columns.support_access'),
-              value: <YesNo value={user.support_access} />,
+              value: (
+                <span className="flex flex-wrap items-center gap-2">
+                  <YesNo value={user.support_access} />
+                  {user.support_until
+                    ? t('master.user.support_until', { date: format.dateTime(user.support_until) })
+                    : null}
+                </span>
+              ),
             },
             { label: t('master.user.created'), value: format.date(user.created) },
             {
