@@ -42,6 +42,8 @@ export const users = pgTable(
     // consent that lapses by itself, so one given for a ticket never stays open for good. Null or
     // past: not allowed.
     supportUntil: timestamp('support_until', { withTimezone: true }),
+    // When the user hid the Welcome page's first-steps checklist; it stays hidden after.
+    checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
     defaultAccountId: uuid('default_account_id').references(() => accounts.id, {
       onDelete: 'set null',
     }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SigninResponseSchema, SignupInputSchema } from '@partner-portal/shared/identity';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import { AccountDetailSchema } from '@partner-portal/shared/user';
+import { WelcomeChecklistSchema } from '@partner-portal/shared/welcome';
 import {
   needsPaymentAction,
   PlansResponseSchema,
@@ -25,6 +26,7 @@ import { changePlan, previewPlanChange } from '../billing/plan-change.service';
 import { upgradeAccount } from '../billing/upgrade.service';
 import { CLOSE_ACCOUNT, registerClose } from '../closing/close-route';
 import { signUpAccount } from './signup.service';
+import { dismissWelcomeChecklist, welcomeChecklist } from './welcome-checklist.service';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
@@ -58,6 +60,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: dataEnvelope(AccountDetailSchema) } },
     },
     async (request) => ok(await accountDetail(ctx.db, requireActor(request).accountId)),
+  );
+
+  // The Welcome page's first steps: a person's, so a session's only (no key scope).
+  app.get(
+    '/checklist',
+    {
+      config: { access: { permission: 'user' } },
+      schema: { response: { 200: dataEnvelope(WelcomeChecklistSchema) } },
+    },
+    async (request) => ok(await welcomeChecklist(ctx.db, requireActor(request))),
+  );
+
+  app.post(
+    '/checklist/dismiss',
+    {
+      config: { access: { permission: 'user' } },
+      schema: { response: { 200: dataEnvelope(WelcomeChecklistSchema) } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      await dismissWelcomeChecklist(ctx.db, actor.userId, ctx.now());
+      return ok(await welcomeChecklist(ctx.db, actor));
+    },
   );
 
   app.get(

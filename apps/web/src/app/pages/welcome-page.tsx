@@ -3,14 +3,26 @@ import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { hasPermission } from '@partner-portal/shared/permissions';
 import { isPlusEligible } from '@partner-portal/shared/plans';
+import type { ChecklistStep } from '@partner-portal/shared/welcome';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { WelcomeChecklist } from '@/features/welcome/components/welcome-checklist';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
 import { paths } from '../route-table';
 
-/** docs/product.md#screens-and-routes "Welcome": the duplicate-user warning, dashboard cards, a contact and upgrade note. */
+const CHECKLIST_LINKS: Record<ChecklistStep, string> = {
+  import_data: paths.accountData,
+  invite_team: paths.accountUsers,
+  two_factor: paths.account2fa,
+  choose_plan: paths.accountUpgrade,
+};
+
+/**
+ * docs/product.md#screens-and-routes "Welcome": the duplicate-user warning, a new partner's first
+ * steps, dashboard cards, a contact and upgrade note.
+ */
 export default function WelcomePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -25,6 +37,7 @@ export default function WelcomePage() {
           {t('welcome.duplicate_body')}
         </Banner>
       ) : null}
+      <WelcomeChecklist links={CHECKLIST_LINKS} />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
