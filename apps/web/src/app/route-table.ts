@@ -375,6 +375,7 @@ export interface NavItem {
   labelKey: string;
   icon:
     | 'home'
+    | 'console'
     | 'core'
     | 'plus'
     | 'account'
@@ -391,6 +392,11 @@ export interface NavItem {
     | 'security';
 }
 
+/** Where the logo and a fresh sign-in lead: an operator's home is the console. */
+export function homePath(user: Pick<CurrentUser, 'permission'> | null): string {
+  return user?.permission === 'master' ? paths.master : paths.welcome;
+}
+
 /**
  * docs/product.md#screens-and-routes main navigation. The product rules show /dashboard/plus "only when the plan is free_plus" and
  * separately states the Plus rule (docs/product.md#states-and-transitions, docs/product.md#roles-and-permissions); we show it to whoever the rule admits, so a Pro
@@ -400,7 +406,9 @@ export function mainNavItems(
   user: Pick<CurrentUser, 'permission' | 'plan' | 'enable_plus'> | null,
 ): NavItem[] {
   const items: NavItem[] = [
-    { to: paths.welcome, labelKey: 'app.nav.home', icon: 'home' },
+    user?.permission === 'master'
+      ? { to: paths.master, labelKey: 'app.nav.console', icon: 'console' }
+      : { to: paths.welcome, labelKey: 'app.nav.home', icon: 'home' },
     { to: paths.dashboardCore, labelKey: 'app.nav.dashboard_core', icon: 'core' },
   ];
   if (user && isPlusEligible(user))

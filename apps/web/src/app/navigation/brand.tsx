@@ -1,11 +1,16 @@
 import { Link } from 'react-router';
-import { paths } from '../route-table';
+import { useSession } from '@/lib/session-store';
+import { homePath } from '../route-table';
 
-/** The logo; it links to /welcome by default (docs/product.md#screens-and-routes). */
-export function Brand({ to = paths.welcome, compact = false }: { to?: string; compact?: boolean }) {
+/**
+ * The logo; by default it links home (docs/product.md#screens-and-routes): /welcome, or the
+ * console for an operator.
+ */
+export function Brand({ to, compact = false }: { to?: string; compact?: boolean }) {
+  const session = useSession();
   return (
     <Link
-      to={to}
+      to={to ?? homePath(session)}
       className="inline-flex items-center gap-2 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       <svg aria-hidden viewBox="0 0 32 32" className="size-8 shrink-0">

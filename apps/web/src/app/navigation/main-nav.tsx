@@ -28,7 +28,8 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
               to={item.to}
               className={itemClasses}
               onClick={onNavigate}
-              end={item.to !== paths.account}
+              // Account and the console stay marked on the screens under them.
+              end={item.to !== paths.account && item.to !== paths.master}
             >
               <NavIcon icon={item.icon} />
               {t(item.labelKey)}

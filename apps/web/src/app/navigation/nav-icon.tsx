@@ -4,6 +4,7 @@ import {
   CircleHelp,
   CreditCard,
   FileUp,
+  Gauge,
   House,
   KeyRound,
   LockKeyhole,
@@ -20,6 +21,7 @@ import type { NavItem } from '../route-table';
 
 const ICONS: Record<NavItem['icon'], LucideIcon> = {
   home: House,
+  console: Gauge,
   core: BarChart3,
   plus: Sparkles,
   account: UserRound,

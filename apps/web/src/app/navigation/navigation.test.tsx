@@ -33,6 +33,16 @@ describe('main navigation and user menu', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it('gives an operator the console as home, in the rail and behind the logo', async () => {
+    setSession(testSession({ permission: 'master' }));
+    renderRoute('/help');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0] as HTMLElement;
+    expect(within(nav).getByRole('link', { name: 'Console' })).toHaveAttribute('href', '/master');
+    expect(within(nav).queryByRole('link', { name: 'Home' })).not.toBeInTheDocument();
+    for (const logo of screen.getAllByRole('link', { name: 'Partner Portal' }))
+      expect(logo).toHaveAttribute('href', '/master');
+  });
+
   it('leaves the side column out of a phone-wide page: its navigation is in the menu there', async () => {
     const real = window.matchMedia.bind(window);
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>

@@ -105,6 +105,12 @@ describe('/signin/social', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
   });
 
+  it("lands an operator on the console, an operator's home", async () => {
+    stubServer({ 'POST /api/auth': { body: { data: testSession({ permission: 'master' }) } } });
+    const router = renderAt('/signin/social?provider=google&token=one-time-token-value-123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/master'));
+  });
+
   it('goes to the OTP step with 2FA, keeping the page to return to', async () => {
     stubServer({
       'POST /api/auth': { body: { data: { '2fa_required': true, token: 'challenge' } } },

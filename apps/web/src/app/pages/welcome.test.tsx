@@ -117,6 +117,18 @@ describe('/welcome first steps', () => {
     expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
   });
 
+  it('leaves the list out, without an error, when it cannot be read', async () => {
+    stubRoutes({
+      'GET /api/account/checklist': () => ({ status: 500, body: { message: 'Down.' } }),
+    });
+    setSession(testSession({ plan: 'free_core', permission: 'owner' }));
+    renderRoute('/welcome');
+    expect(await screen.findByRole('link', { name: 'Open the core dashboard' })).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
   it('speaks Spanish', async () => {
     await changeLocale('es');
     renderChecklist(steps(['import_data']));

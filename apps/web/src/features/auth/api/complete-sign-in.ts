@@ -6,10 +6,16 @@ import { navigateTo } from '@/lib/navigation';
 import { setSession } from '@/lib/session-store';
 import { setDarkMode } from '@/lib/theme';
 
-/** docs/product.md#states-and-transitions: where a freshly signed-in user lands. */
-function landingPath(user: Pick<StoredSession, 'verified' | 'plan'>): string {
+const READY_LANDINGS = ['/welcome', '/master'];
+
+/**
+ * docs/product.md#states-and-transitions: where a freshly signed-in user lands. An operator's home
+ * is the console, not a partner's Welcome page.
+ */
+function landingPath(user: Pick<StoredSession, 'verified' | 'plan' | 'permission'>): string {
   if (!user.verified) return '/signup/verify';
-  return user.plan ? '/welcome' : '/signup/plan';
+  if (!user.plan) return '/signup/plan';
+  return user.permission === 'master' ? '/master' : '/welcome';
 }
 
 /** The page the guard sent the user away from (`?redirect=`), if it is on the allow-list. */
@@ -34,5 +40,5 @@ export function completeSignIn(response: SigninResponse): void {
   changeLocale(response.locale);
   setDarkMode(response.dark_mode);
   const landing = landingPath(response);
-  navigateTo(landing === '/welcome' && redirect ? redirect : landing, { replace: true });
+  navigateTo(READY_LANDINGS.includes(landing) && redirect ? redirect : landing, { replace: true });
 }

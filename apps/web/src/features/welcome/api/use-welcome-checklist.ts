@@ -4,12 +4,22 @@ import { api } from '@/lib/api-client';
 
 const checklistKey = ['welcome-checklist'] as const;
 
-/** GET /api/account/checklist: asked again on every visit, since each step ticks elsewhere. */
+/**
+ * GET /api/account/checklist: asked again on every visit, since each step ticks elsewhere. A
+ * list that cannot be read is left out (null), not reported: it is a guide, and the page works
+ * without it.
+ */
 export function useWelcomeChecklist() {
   return useQuery({
     queryKey: checklistKey,
-    queryFn: async ({ signal }) =>
-      (await api.get('/api/account/checklist', { schema: WelcomeChecklistSchema, signal })).data,
+    queryFn: async ({ signal }): Promise<WelcomeChecklist | null> => {
+      try {
+        return (await api.get('/api/account/checklist', { schema: WelcomeChecklistSchema, signal }))
+          .data;
+      } catch {
+        return null;
+      }
+    },
     staleTime: 0,
     retry: false,
   });
@@ -26,7 +36,7 @@ export function useDismissWelcomeChecklist() {
         })
       ).data,
     onMutate: () => {
-      const before = client.getQueryData<WelcomeChecklist>(checklistKey);
+      const before = client.getQueryData<WelcomeChecklist | null>(checklistKey);
       if (before) client.setQueryData(checklistKey, { ...before, dismissed: true });
       return { before };
     },
