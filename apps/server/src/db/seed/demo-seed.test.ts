@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import type { Database } from '../client';
 import { accounts, accountUsers, reportRows, subscriptions, users } from '../schema/index';
 import { createLocalProvider } from '../../features/billing/local-processor/local-provider';
+import { overview } from '../../features/master/overview.service';
 import { createTestDatabase } from '../../../test/test-database';
 import { DEMO_PASSWORD } from './demo-password';
 import { seedDemoData } from './demo-seed';
@@ -158,6 +159,13 @@ describe('demo billing', () => {
     expect(live).toMatchObject({ status: 'active', plan: 'free_plus', waitingPayment: null });
     // The current period has weeks left, so nothing renews the moment the demo starts.
     expect(live.periodEnd.getTime()).toBeGreaterThan(now.getTime() + 14 * 86_400_000);
+    // The app's record starts with the first invoice: the console's MRR history is the year the
+    // invoices tell, not a line that starts on the day the demo was seeded.
+    const first = Math.min(...invoices.map((invoice) => Date.parse(invoice.date)));
+    expect(Math.abs((row?.createdAt.getTime() ?? 0) - first)).toBeLessThan(86_400_000);
+    const history = await overview(database.db, now, 90);
+    expect(history.series.mrr[0]?.value).toBe(4900);
+    expect(history.series.mrr.at(-1)?.value).toBe(4900);
   });
 });
 

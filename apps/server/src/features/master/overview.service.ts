@@ -16,6 +16,15 @@ const payingAt = (at: SQL) =>
   sql`s.created_at <= ${at} and (s.ended_at is null or s.ended_at > ${at})
       and s.status not in ('incomplete', 'incomplete_expired')`;
 
+/**
+ * Account `a` is a customer's: not closed, and not an operator's own (every member a master, as
+ * `admin create-master` makes one). An account an operator shares with a partner still counts.
+ */
+const isCustomerAccount = sql`a.closed_at is null and (
+  exists (select 1 from account_users m join users u on u.id = m.user_id
+          where m.account_id = a.id and not u.is_master)
+  or not exists (select 1 from account_users m where m.account_id = a.id))`;
+
 const change = (value: number, previous: number | null): Figure => ({ value, previous });
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 /** A share in the period before, or null when there was nothing to share (no comparison). */
@@ -107,8 +116,8 @@ export async function overview(db: Db, now: Date, days: number): Promise<Overvie
 
   const mix = await rowsOf<{ plan: string; accounts: number }>(
     db,
-    sql`select coalesce(plan, 'free_core') as plan, count(*)::int as accounts
-        from accounts where closed_at is null group by 1`,
+    sql`select coalesce(a.plan, 'free_core') as plan, count(*)::int as accounts
+        from accounts a where ${isCustomerAccount} group by 1`,
   );
 
   // One row a day of the period: sign-ups that day, users active that day, MRR at its end.

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { accounts, feedback, sessions, subscriptions, users } from '../../db/schema/index';
+import {
+  accounts,
+  accountUsers,
+  feedback,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema/index';
 import { createTestDatabase } from '../../../test/test-database';
 import { overview } from './overview.service';
 
@@ -92,8 +99,17 @@ describe('the console overview', () => {
     const b = await user(10, true);
     const c = await user(29, false);
     const d = await user(45, true);
-    await user(5, true, true);
+    const operator = await user(5, true, true);
     const core = await account('free_core');
+    // The operator's own account is no customer; one they share with a partner still is.
+    const support = await account('free_core');
+    await db()
+      .insert(accountUsers)
+      .values([
+        { accountId: support.id, userId: operator.id, permission: 'owner' },
+        { accountId: core.id, userId: operator.id, permission: 'admin' },
+        { accountId: core.id, userId: a.id, permission: 'owner' },
+      ]);
     const plus = await account('free_plus');
     const pro = await account('free_pro');
     await account('free_plus', true);

@@ -61,6 +61,7 @@ export async function seedPaidSubscription(
     currentPeriodStart: current.start,
     currentPeriodEnd: current.end,
     idempotencyKey: randomUUID(),
+    createdAt: start,
   });
   let latest = '';
   for (let month = 0; month < 12; month += 1) {
@@ -86,9 +87,16 @@ export async function seedPaidSubscription(
     .update(localSubscriptions)
     .set({ latestInvoiceId: latest })
     .where(eq(localSubscriptions.id, subscriptionId));
+  // The account and the app's record start with the first invoice, so the console's MRR history
+  // is the one these invoices tell.
   await tx
     .update(accounts)
-    .set({ billingCustomerId: customerId, plan: plan.id, subscriptionStatus: 'active' })
+    .set({
+      billingCustomerId: customerId,
+      plan: plan.id,
+      subscriptionStatus: 'active',
+      createdAt: start,
+    })
     .where(eq(accounts.id, input.accountId));
   await tx.insert(subscriptions).values({
     accountId: input.accountId,
@@ -100,5 +108,6 @@ export async function seedPaidSubscription(
     currentPeriodStart: current.start,
     currentPeriodEnd: current.end,
     idempotencyKey: randomUUID(),
+    createdAt: start,
   });
 }
