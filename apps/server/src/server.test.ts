@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDockerHealthcheck } from '../test/docker-healthcheck';
 import { DEMO_PASSWORD } from './db/seed/demo-password';
@@ -10,6 +10,7 @@ import {
   freePort,
   killSpawnedServers,
   runAdmin,
+  serverDir,
   startServer,
   waitUntilReady,
 } from '../test/spawned-server';
@@ -91,10 +92,34 @@ describe('server.ts', () => {
       expect(healthy, output()).toBe(true);
       expect(await runDockerHealthcheck({ PORT: String(port) })).toBe(0);
       if (round === 0) {
-        // While the server holds the embedded database, admin commands refuse to open it.
-        const admin = await runAdmin(dataDir, ['migrate']);
-        expect(admin.code).toBe(1);
-        expect(admin.err).toMatch(/is using the embedded database/);
+        // While the server holds the embedded database, admin commands run in the server.
+        const master = await runAdmin(dataDir, ['create-master', 'ops@example.test']);
+        expect(master.code, master.output).toBe(0);
+        expect(master.out).toMatch(
+          /^ops@example\.test is a master\. Sign in within 15 minutes: \S+\/magic\?token=\S+$/m,
+        );
+        // A file named relative to the command's directory is read by the server all the same.
+        const csv = join(mkdtempSync(join(tmpdir(), 'pp-rows-')), 'rows.csv');
+        writeFileSync(
+          csv,
+          'date,advertiser,campaign,channel,country,device,impressions,clicks,conversions,revenue,payout\n' +
+            '2026-11-20,Acme Shoes,Spring,search,US,mobile,100,10,1,12.50,5.00\n',
+        );
+        const imported = await runAdmin(dataDir, [
+          'import-report',
+          'ops@example.test',
+          relative(serverDir, csv),
+        ]);
+        expect(imported.code, imported.output).toBe(0);
+        expect(imported.out).toContain('Imported 1 row into Partner Portal support.');
+        // A command's failure keeps its words and its status.
+        const bad = await runAdmin(dataDir, ['send-digests', '--as-of', 'someday']);
+        expect(bad.code).toBe(1);
+        expect(bad.err).toContain('Usage: send-digests --as-of <date-time>');
+        // Replacing the files under a running server is still refused, saying what to do.
+        const restore = await runAdmin(dataDir, ['restore', csv]);
+        expect(restore.code).toBe(1);
+        expect(restore.err).toMatch(/is using .*\. Stop it first, then restore\./);
       }
       process.kill(child.pid as number, 'SIGTERM');
       expect(await exitOf(child)).toBe(0);

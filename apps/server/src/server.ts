@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { saveGeneratedSecrets } from './config/data-dir-secret';
 import { applyEnvFile } from './config/env-file';
-import { serveBackups } from './db/backup-socket';
+import { serveAdminSocket } from './db/admin-socket';
+import { serverCommandRunner } from './cli/server-command-runner';
 import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
 import { Readiness } from './features/health/readiness';
@@ -66,18 +67,21 @@ async function main(): Promise<void> {
     });
   }
 
-  // `admin backup` cannot open the embedded database while this process has it: it asks here.
+  // `npm run admin` cannot open the embedded database while this process has it: its backups
+  // and commands are asked of this process instead.
   const backups =
     database.kind === 'pglite'
-      ? await serveBackups(config.dataDir, () => database.dump(), app.log).catch(
-          (error: unknown) => {
-            app.log.warn(
-              { err: error },
-              'backup socket not started: `admin backup` needs the server stopped',
-            );
-            return null;
-          },
-        )
+      ? await serveAdminSocket(
+          config.dataDir,
+          { dump: () => database.dump(), run: serverCommandRunner(database, config) },
+          app.log,
+        ).catch((error: unknown) => {
+          app.log.warn(
+            { err: error },
+            'admin socket not started: `npm run admin` needs the server stopped',
+          );
+          return null;
+        })
       : null;
 
   const http2Sessions = trackHttp2Sessions(app.server);

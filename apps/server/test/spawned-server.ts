@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-const serverDir = new URL('..', import.meta.url).pathname;
+export const serverDir = new URL('..', import.meta.url).pathname;
 export const repoRoot = new URL('../../../', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 

@@ -23,7 +23,7 @@ import {
   startServer,
   waitUntilReady,
 } from '../../test/spawned-server';
-import { backupSocketPath, requestDump, serveBackups } from './backup-socket';
+import { adminSocketPath, requestDump, serveAdminSocket } from './admin-socket';
 import { openDatabase, openPostgres } from './client';
 import { migrateDatabase } from './migrate';
 import { backupEmbedded, restoreEmbedded } from './pglite-backup';
@@ -112,11 +112,11 @@ describe('admin backup and restore (embedded database)', () => {
     async () => {
       const dataDir = await migratedDataDir(join(root, 'running'));
       const database = await openDatabase({ dataDir });
-      const socket = await serveBackups(dataDir, () => database.dump(), quietLog);
+      const socket = await serveAdminSocket(dataDir, { dump: () => database.dump() }, quietLog);
       try {
         await migrateDatabase(database);
         await createUser(database.db, { email: 'live@example.test' });
-        expect(socket.path).toBe(backupSocketPath(dataDir));
+        expect(socket.path).toBe(adminSocketPath(dataDir));
         expect(statSync(socket.path).isSocket()).toBe(true);
         expect(statSync(socket.path).mode & 0o777).toBe(0o600);
 
@@ -143,9 +143,9 @@ describe('admin backup and restore (embedded database)', () => {
 
   it("passes on the server's failure instead of a partial file", async () => {
     const dataDir = mkdtempSync(join(root, 'failing-'));
-    const socket = await serveBackups(
+    const socket = await serveAdminSocket(
       dataDir,
-      () => Promise.reject(new Error('disk on fire')),
+      { dump: () => Promise.reject(new Error('disk on fire')) },
       quietLog,
     );
     try {
@@ -250,7 +250,7 @@ describe('admin backup and restore (embedded database)', () => {
 
     process.kill(child.pid as number, 'SIGTERM');
     expect(await exitOf(child)).toBe(0);
-    expect(existsSync(backupSocketPath(dataDir))).toBe(false);
+    expect(existsSync(adminSocketPath(dataDir))).toBe(false);
 
     const copy = join(root, 'served-copy');
     const restored = await runAdmin(copy, ['restore', file]);

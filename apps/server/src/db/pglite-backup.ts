@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { makePrivateDir, restrictTree } from '../lib/private-files';
-import { backupSocketPath, requestDump } from './backup-socket';
+import { adminSocketPath, requestDump } from './admin-socket';
 import { openDatabase, pgliteDataDir } from './client';
 import { findDataDirHolder, holdDataDir } from './data-dir-lock';
 
@@ -30,7 +30,7 @@ export async function backupEmbedded(
   const holder = findDataDirHolder(dataDir);
   let dump: Buffer;
   if (holder) {
-    dump = await requestDump(backupSocketPath(dataDir)).catch((error: unknown) => {
+    dump = await requestDump(adminSocketPath(dataDir)).catch((error: unknown) => {
       throw new Error(
         `The server (pid ${holder}) is using ${dataDir}, but it did not hand over a backup: ${error instanceof Error ? error.message : String(error)}`,
       );

@@ -162,7 +162,7 @@ describe('npm run admin -- import-report', () => {
     expect((await runAdmin(dataDir, ['create-master', 'ops@example.test'])).code).toBe(0);
     const ok = await runAdmin(dataDir, ['import-report', 'ops@example.test', good]);
     expect(ok).toMatchObject({ code: 0 });
-    expect(ok.out).toContain('Imported 1 rows into Partner Portal support.');
+    expect(ok.out).toContain('Imported 1 row into Partner Portal support.');
     const refused = await runAdmin(dataDir, ['import-report', 'ops@example.test', bad]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`${bad}:2: date is not a calendar date`);
