@@ -89,3 +89,36 @@ describe('messages produced by the shared rules', () => {
     );
   });
 });
+
+// docs/glossary-es.md#gender-agreement: a Spanish label is a noun of either gender ("Contraseña",
+// "Nombre"), so no Spanish message makes a word agree with it: "El campo" leads, and "campo" is
+// the noun the rest agrees with.
+describe('Spanish messages that name a field', () => {
+  const withLabel = keysOf(FORM_MESSAGES.es).filter((key) =>
+    lookupTemplate('es', key)?.includes('{{label}}'),
+  );
+
+  it('all start with "El campo {{label}}"', () => {
+    expect(withLabel.length).toBeGreaterThan(3);
+    for (const key of withLabel) {
+      expect(lookupTemplate('es', key), key).toMatch(/^El campo \{\{label\}\} /);
+    }
+  });
+
+  it.each([
+    ['Contraseña', 'El campo Contraseña es obligatorio'],
+    ['Nombre', 'El campo Nombre es obligatorio'],
+    [
+      'Direcciones de correo electrónico',
+      'El campo Direcciones de correo electrónico es obligatorio',
+    ],
+  ])('words a required %s whatever its gender and number', (label, spanish) => {
+    expect(translateFormMessage('es', 'global.form.input.error.required', label)).toBe(spanish);
+  });
+
+  it('agrees with "campo" in the length rules', () => {
+    expect(
+      translateFormMessage('es', 'global.form.input.error.max_length|{"max":10}', 'Contraseña'),
+    ).toBe('El campo Contraseña debe tener como máximo 10 caracteres');
+  });
+});

@@ -113,13 +113,14 @@ const es: DeepStrings<Catalogue> = {
     form: {
       input: {
         error: {
-          required: '{{label}} es obligatorio',
-          min: 'Introduce un mínimo de {{min}}',
-          max: 'Introduce un máximo de {{max}}',
+          required: 'El campo {{label}} es obligatorio',
+          min: 'Introduce un valor de {{min}} o más',
+          max: 'Introduce un valor de {{max}} o menos',
           between: 'Introduce un valor entre {{min}} y {{max}}',
-          min_length: '{{label}} debe tener al menos {{min}} caracteres',
-          max_length: '{{label}} debe tener como máximo {{max}} caracteres',
-          characters: '{{label}} contiene un carácter que no se puede guardar (un NUL o uno roto)',
+          min_length: 'El campo {{label}} debe tener al menos {{min}} caracteres',
+          max_length: 'El campo {{label}} debe tener como máximo {{max}} caracteres',
+          characters:
+            'El campo {{label}} contiene un carácter que no se puede guardar (un NUL o uno dañado)',
         },
       },
       number: { error: { invalid: 'Introduce un número válido' } },
@@ -159,7 +160,7 @@ const es: DeepStrings<Catalogue> = {
       card: {
         error: {
           number: 'Introduce un número de tarjeta válido',
-          expiry: 'Introduce la caducidad como MM/AA',
+          expiry: 'Introduce la fecha de caducidad con el formato MM/AA',
           expired: 'Esta tarjeta ha caducado',
           cvc: 'Introduce el código de seguridad de 3 o 4 dígitos',
           name: 'Introduce el nombre que figura en la tarjeta',
@@ -191,7 +192,7 @@ const es: DeepStrings<Catalogue> = {
         password: 'Introduce tu contraseña',
         name: 'Introduce un nombre',
         scope: 'Elige al menos un permiso',
-        not_allowed: '{{label}} no se puede cambiar aquí',
+        not_allowed: 'El campo {{label}} no se puede cambiar aquí',
         support_days: 'Elige 1, 7, 14 o 30 días de acceso de soporte',
         support_days_alone: 'Indica la duración del acceso de soporte solo al activarlo',
       },

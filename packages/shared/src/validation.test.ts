@@ -127,7 +127,7 @@ describe('messages', () => {
       'Password must be a minimum of 8 characters',
     );
     expect(translateFormMessage('es', message, 'Contraseña')).toBe(
-      'Contraseña debe tener al menos 8 caracteres',
+      'El campo Contraseña debe tener al menos 8 caracteres',
     );
     expect(translateFormMessage('en', 'Invalid input: expected string')).toBeNull();
   });

@@ -220,9 +220,9 @@ const es: Record<MessageKey, string> = {
   'message.verification_sent': 'Te hemos enviado un nuevo enlace de verificación.',
   'message.email_verified': 'Tu correo electrónico está verificado.',
   'message.magic_sent':
-    'Si hay una cuenta con este correo, le estamos enviando un enlace para iniciar sesión.',
+    'Si hay una cuenta con este correo, te estamos enviando un enlace de acceso.',
   'message.reset_sent':
-    'Si hay una cuenta con este correo, le estamos enviando un enlace para restablecer la contraseña.',
+    'Si hay una cuenta con este correo, te estamos enviando un enlace para restablecer la contraseña.',
   'message.password_reset': 'Se ha cambiado tu contraseña.',
   'error.magic_invalid':
     'Este enlace de acceso ya no funciona. Los enlaces sirven una vez y durante poco tiempo: pide uno nuevo.',
@@ -240,7 +240,7 @@ const es: Record<MessageKey, string> = {
   'error.password_common': 'Esta contraseña es demasiado común. Elige otra, por favor.',
   'error.social_failed': 'Algo salió mal. Vuelve a intentar iniciar sesión.',
   'error.email_in_use': 'Otro usuario ya tiene esta dirección de correo.',
-  'error.workbook_not_found': 'Ese libro de trabajo no existe.',
+  'error.workbook_not_found': 'Ese panel no existe.',
   'error.old_password_wrong': 'La contraseña actual no es correcta.',
   'error.account_closed': 'Esta cuenta se ha cerrado.',
   'error.close_password_required': 'Introduce tu contraseña para confirmar.',
@@ -259,11 +259,10 @@ const es: Record<MessageKey, string> = {
   'message.support_sent': 'Mensaje enviado. Nuestro equipo de soporte te responderá por correo.',
   'message.feedback_saved': '¡Gracias por tu opinión!',
   'message.password_saved': 'Contraseña guardada',
-  'error.workbook_forbidden': 'No tienes acceso a ese libro de trabajo.',
-  'error.insights_plan':
-    'Los análisis automáticos vienen con el plan Plus AI. Mejora tu plan para verlos.',
+  'error.workbook_forbidden': 'No tienes acceso a ese panel.',
+  'error.insights_plan': 'Los análisis vienen con el plan Plus AI. Mejora tu plan para verlos.',
   'error.insight_not_found':
-    'Ese análisis ya no se muestra. Recarga el panel e inténtalo de nuevo.',
+    'Ese análisis ya no se muestra. Vuelve a cargar los análisis e inténtalo de nuevo.',
   'error.embed_expired':
     'Este enlace del panel ha caducado. Recarga la página para abrirlo de nuevo.',
   'error.unknown_field': 'Esta solicitud no acepta el campo {{field}}.',
@@ -288,16 +287,16 @@ const es: Record<MessageKey, string> = {
   'error.key_scope_not_grantable': 'No puedes dar a una clave el permiso {{scope}}.',
   'error.key_revoked': 'Esta clave de API fue revocada y ya no se puede cambiar.',
   'error.key_own_profile':
-    'Una clave de API puede cambiar a los miembros del equipo, no el perfil de quien la creó. Envía el id del miembro.',
+    'Una clave de API puede cambiar a los miembros del equipo, no el perfil de quien la creó. Envía el ID del miembro.',
   'error.impersonation_credentials':
-    'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, verificación en dos pasos, claves o tarjeta).',
-  'error.impersonation_target_master': 'No se puede suplantar a un operador.',
+    'El equipo de soporte que ha iniciado sesión como este usuario no puede cambiar cómo inicia sesión (correo, contraseña, autenticación en dos pasos, claves o tarjeta).',
+  'error.impersonation_target_master': 'No se puede actuar como un operador.',
   'error.impersonation_disabled': 'Este usuario está desactivado.',
   'error.impersonation_support_off':
     'Este usuario no ha permitido el acceso de soporte (Ayuda → acceso de soporte).',
   'error.impersonation_no_account': 'Este usuario no pertenece a ninguna cuenta abierta.',
   'error.master_2fa_required':
-    'Activa la verificación en dos pasos antes de usar la consola de operador.',
+    'Activa la autenticación en dos pasos antes de usar la consola de operador.',
   'error.step_up_required': 'Confirma que eres tú: introduce un código de tu app de autenticación.',
   'error.two_factor_required':
     '{{account}} exige la autenticación en dos pasos. Actívala para continuar.',
@@ -310,7 +309,7 @@ const es: Record<MessageKey, string> = {
   'message.two_factor_policy_on':
     'Ahora todos los miembros deben usar la autenticación en dos pasos. Miembros sin ella avisados por correo: {{count}}.',
   'message.two_factor_policy_off': 'Ya no se exige la autenticación en dos pasos.',
-  'message.two_factor_policy_saved': 'Ajustes de seguridad guardados.',
+  'message.two_factor_policy_saved': 'Configuración de seguridad guardada.',
   'error.digest_unsubscribe_invalid':
     'Este enlace para darte de baja no es válido. Abre el último resumen y usa su enlace, o desactiva los resúmenes en Cuenta → Notificaciones.',
   'message.digest_unsubscribed': 'Ya no recibirás resúmenes de informes.',
@@ -324,10 +323,11 @@ const es: Record<MessageKey, string> = {
   'message.console_account_disabled':
     '{{account}} está desactivada: nadie puede iniciar sesión en ella.',
   'message.console_account_enabled': '{{account}} vuelve a estar activa.',
-  'message.console_user_disabled': '{{email}} está desactivado y se cerraron todas sus sesiones.',
+  'message.console_user_disabled':
+    'Se ha desactivado a {{email}} y se han cerrado todas sus sesiones.',
   'message.console_user_enabled': '{{email}} puede volver a iniciar sesión.',
   'message.console_2fa_reset':
-    'Se desactivó la verificación en dos pasos de {{email}}; se le avisó por correo.',
+    'Se desactivó la autenticación en dos pasos de {{email}}; se le avisó por correo.',
   'message.console_verification_sent': 'Se envió un nuevo enlace de verificación a {{email}}.',
   'message.console_session_revoked': 'Se cerró la sesión.',
   'error.account_disabled': 'Esta cuenta está desactivada. Ponte en contacto con soporte.',
@@ -339,11 +339,11 @@ const es: Record<MessageKey, string> = {
     'Introduce tu contraseña actual para cambiar tu correo electrónico.',
   'error.email_change_password_wrong': 'Esa no es tu contraseña actual.',
   'error.email_change_code_required':
-    'Introduce un código de tu aplicación de autenticación para cambiar tu correo electrónico.',
+    'Introduce un código de tu app de autenticación para cambiar tu correo electrónico.',
   'error.email_change_code_sent':
     'Hemos enviado un código a {{email}}. Introdúcelo aquí para cambiar tu correo electrónico.',
   'error.email_change_code_invalid': 'Ese código no es correcto o ha caducado.',
-  'error.only_with_email': '{{field}} solo hace falta para cambiar tu correo electrónico.',
+  'error.only_with_email': 'El campo {{field}} solo hace falta para cambiar tu correo electrónico.',
   'error.email_revert_invalid': 'Este enlace no es válido o ha caducado.',
   'message.email_change_pending':
     'Revisa {{email}}: te hemos enviado un enlace para confirmarlo. Hasta entonces, sigue iniciando sesión con {{current}}.',

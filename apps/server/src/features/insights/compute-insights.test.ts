@@ -213,7 +213,7 @@ describe('describeInsight', () => {
         expected: 9640,
       }),
       'Clicks for Acme Shoes on mobile was 4,820 on Tue, Jun 30, -50% against the usual 9,640 for a Tuesday.',
-      'Clics de Acme Shoes en dispositivo mobile: 4.820 el mar, 30 jun, -50 % frente a los 9.640 habituales de un martes.',
+      'Clics de Acme Shoes en móvil: 4.820 el mar, 30 jun, -50 % frente a los 9.640 habituales de un martes.',
     ],
     [
       insight({
@@ -247,7 +247,7 @@ describe('describeInsight', () => {
         ],
       }),
       'Revenue -18% week over week ($41K, against $50K). 70% of it explained by Acme Shoes on mobile in DE.',
-      'Ingresos: -18 % semana contra semana (41 mil US$, frente a 50 mil US$). El 70 % se explica por Acme Shoes en dispositivo mobile en DE.',
+      'Ingresos: -18 % semana contra semana (41 mil US$, frente a 50 mil US$). El 70 % se explica por Acme Shoes en móvil en DE.',
     ],
     [
       insight({

@@ -1,5 +1,20 @@
 import type { InsightText } from './insight-text-en';
 
+// The device and channel values the imports use (embed.values.* on the web), as Spanish words;
+// any other value is named as it is.
+const DEVICES: Record<string, string> = {
+  desktop: 'en ordenador',
+  mobile: 'en móvil',
+  tablet: 'en tableta',
+};
+const CHANNELS: Record<string, string> = {
+  search: 'de búsqueda',
+  social: 'de redes sociales',
+  display: 'display',
+  video: 'de vídeo',
+  email: 'de correo electrónico',
+};
+
 /** Spanish insight wording (tú), key for key the English one (insight-text-en.ts). */
 export const INSIGHT_TEXT_ES: InsightText = {
   metrics: {
@@ -13,9 +28,9 @@ export const INSIGHT_TEXT_ES: InsightText = {
   segment: ({ name, device, country, channel }) =>
     [
       name ?? 'el tráfico',
-      device && `en dispositivo ${device}`,
+      device && (DEVICES[device.toLowerCase()] ?? `en el dispositivo ${device}`),
       country && `en ${country}`,
-      channel && `por el canal ${channel}`,
+      channel && `por el canal ${CHANNELS[channel.toLowerCase()] ?? channel}`,
     ]
       .filter(Boolean)
       .join(' '),

@@ -74,6 +74,8 @@ describe('a support session', () => {
     setSession({ ...SUPPORTED, locale: 'es' });
     renderRoute('/welcome');
     const banner = await screen.findByRole('region', { name: 'Sesión de soporte' });
-    expect(within(banner).getByRole('button', { name: 'Dejar de suplantar' })).toBeVisible();
+    expect(
+      within(banner).getByRole('button', { name: 'Dejar de actuar como este usuario' }),
+    ).toBeVisible();
   });
 });

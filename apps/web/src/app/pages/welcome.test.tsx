@@ -32,7 +32,7 @@ describe('/welcome upgrade note on the Core plan', () => {
   it('gives the owner the same link, in Spanish too', async () => {
     await changeLocale('es');
     renderWelcome({ permission: 'owner' });
-    expect(await screen.findByRole('link', { name: 'Mejora a Plus' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Pasa a Plus' })).toHaveAttribute(
       'href',
       '/account/upgrade?plan=free_plus',
     );

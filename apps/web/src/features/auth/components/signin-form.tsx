@@ -14,7 +14,7 @@ export function SigninForm() {
         type: 'email',
         label: t('auth.fields.email'),
         required: true,
-        placeholder: 'name@company.com',
+        placeholder: t('auth.fields.email_placeholder'),
       },
       password: {
         type: 'password',
