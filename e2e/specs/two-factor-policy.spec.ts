@@ -62,7 +62,9 @@ test('an owner requires 2FA; a member without it is led to set it up, and then g
   await page.getByRole('button', { name: 'Save' }).click();
   // In the toast itself: for a moment its text is also in the toast's screen-reader announcement.
   const toasts = page.getByRole('region', { name: /^Notifications/ });
-  await expect(toasts.getByText(/Members without it told by e-mail: 1/)).toBeVisible();
+  await expect(
+    toasts.getByText(/We e-mailed the member who has not turned it on yet/),
+  ).toBeVisible();
   await expect(page.getByText('Required', { exact: true })).toBeVisible();
   await saveScreen(page, 'security-on-en-light');
   const told = await mailbox.waitFor(memberEmail, /requires two-factor authentication/);

@@ -101,7 +101,9 @@ const en = {
   'error.two_factor_required_by':
     '{{account}} requires two-factor authentication, so it cannot be turned off while you belong to it.',
   'message.two_factor_policy_on':
-    'Every member must now use two-factor authentication. Members without it told by e-mail: {{count}}.',
+    'Every member must now use two-factor authentication. We e-mailed the member who has not turned it on yet.|Every member must now use two-factor authentication. We e-mailed the {{count}} members who have not turned it on yet.',
+  'message.two_factor_policy_on_all_set':
+    'Every member must now use two-factor authentication, and every member already does.',
   'message.two_factor_policy_off': 'Two-factor authentication is no longer required.',
   'message.two_factor_policy_saved': 'Security settings saved.',
   'error.digest_unsubscribe_invalid':
@@ -307,7 +309,9 @@ const es: Record<MessageKey, string> = {
   'error.two_factor_required_by':
     '{{account}} exige la autenticación en dos pasos, así que no puedes desactivarla mientras pertenezcas a ella.',
   'message.two_factor_policy_on':
-    'Ahora todos los miembros deben usar la autenticación en dos pasos. Miembros sin ella avisados por correo: {{count}}.',
+    'Ahora todos los miembros deben usar la autenticación en dos pasos. Hemos avisado por correo al miembro que aún no la ha activado.|Ahora todos los miembros deben usar la autenticación en dos pasos. Hemos avisado por correo a los {{count}} miembros que aún no la han activado.',
+  'message.two_factor_policy_on_all_set':
+    'Ahora todos los miembros deben usar la autenticación en dos pasos, y todos la usan ya.',
   'message.two_factor_policy_off': 'Ya no se exige la autenticación en dos pasos.',
   'message.two_factor_policy_saved': 'Configuración de seguridad guardada.',
   'error.digest_unsubscribe_invalid':

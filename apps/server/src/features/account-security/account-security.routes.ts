@@ -35,9 +35,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       const done = await updateAccountSecurity(ctx, requireCaller(request), request.body);
       const key = !done.security.require_2fa
         ? 'message.two_factor_policy_off'
-        : done.turnedOn
-          ? 'message.two_factor_policy_on'
-          : 'message.two_factor_policy_saved';
+        : !done.turnedOn
+          ? 'message.two_factor_policy_saved'
+          : done.mailed > 0
+            ? 'message.two_factor_policy_on'
+            : 'message.two_factor_policy_on_all_set';
       return okSaying(request, done.security, key, { count: done.mailed });
     },
   );

@@ -71,6 +71,16 @@ const mailsTo = (to: string, template: string) =>
     .where(and(eq(outbox.to, to), eq(outbox.template, template)));
 
 describe('turning it on', () => {
+  it('says so when every member already uses two-factor authentication, and mails no one', async () => {
+    const owner = await signedInUser(env.app, db(), { permission: 'owner' });
+    await enableTwoFactor(db(), owner.user.id);
+    const on = await require2fa(owner.token);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().message).toBe(
+      'Every member must now use two-factor authentication, and every member already does.',
+    );
+  });
+
   it('needs the owner’s own 2FA, lists who lacks it and mails each of them the deadline', async () => {
     const owner = await signedInUser(env.app, db(), { permission: 'owner' });
     const member = await signedInUser(env.app, db(), {
@@ -100,7 +110,9 @@ describe('turning it on', () => {
       grace_days: 3,
       deadline: new Date(clock.getTime() + 3 * DAY).toISOString(),
     });
-    expect(on.json().message).toContain('1');
+    expect(on.json().message).toBe(
+      'Every member must now use two-factor authentication. We e-mailed the member who has not turned it on yet.',
+    );
     const [mail] = await mailsTo(member.user.email, 'two_factor_required');
     expect(mail?.subject).toContain(owner.account.name);
     expect(mail?.text).toContain('November 5, 2026');
