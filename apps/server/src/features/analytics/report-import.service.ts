@@ -37,13 +37,17 @@ const count = z
   .transform(Number);
 const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'not_amount' satisfies ImportProblemCode);
 const RowSchema = z.object({
+  // Each check stops the rest: a date in the wrong form is one problem, not three.
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'not_date' satisfies ImportProblemCode)
-    .refine((value) => {
-      const time = Date.parse(`${value}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-    }, 'not_calendar_date' satisfies ImportProblemCode)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'not_date' satisfies ImportProblemCode, abort: true })
+    .refine(
+      (value) => {
+        const time = Date.parse(`${value}T00:00:00Z`);
+        return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+      },
+      { message: 'not_calendar_date' satisfies ImportProblemCode, abort: true },
+    )
     .refine(
       (value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE,
       'date_out_of_range' satisfies ImportProblemCode,

@@ -83,6 +83,8 @@ describe('validateReportCsv', () => {
       '2026-01-02,,Spring,search,US,desktop,-1,5,1,10.001,8.00',
       '2026-01-03,Acme,Spring',
       '2026-13-01,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00',
+      // A date in another form is one problem, not one per date rule.
+      '01/02/2026,Acme,Spring,search,US,desktop,100,5,1,10.00,8.00',
     ].join('\n');
     expect(problemsOf(csv)).toEqual([
       { line: 3, field: 'date', message: 'is not a calendar date' },
@@ -95,6 +97,7 @@ describe('validateReportCsv', () => {
       },
       { line: 5, field: 'row', message: 'has 3 fields, expected 11' },
       { line: 6, field: 'date', message: 'is not a calendar date' },
+      { line: 7, field: 'date', message: 'must be a date as YYYY-MM-DD' },
     ]);
   });
 

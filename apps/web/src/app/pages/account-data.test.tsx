@@ -136,7 +136,7 @@ describe('/account/data', () => {
     expect(screen.getByRole('button', { name: 'Choose a CSV file' })).toBeVisible();
   });
 
-  it('lists every line to fix when the file is refused, and counts those not listed', async () => {
+  it('lists every line to fix when the file is refused, marks them in the preview, and counts those not listed', async () => {
     open();
     await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
@@ -144,16 +144,24 @@ describe('/account/data', () => {
       message: 'Nothing was imported: the file has 3 problems to fix.',
       inputError: 'file',
       problems: [
-        { line: 3, field: 'date', code: 'not_calendar_date', message: 'is not a calendar date' },
+        { line: 2, field: 'date', code: 'not_calendar_date', message: 'is not a calendar date' },
       ],
       problemCount: 3,
     });
     const problems = await screen.findByRole('list', { name: 'Lines to fix' });
-    expect(within(problems).getByText('Line 3, date:')).toBeVisible();
+    expect(within(problems).getByText('Line 2, date:')).toBeVisible();
     expect(within(problems).getByText(/is not a calendar date/)).toBeVisible();
     expect(screen.getByText('…and 2 more problems.')).toBeVisible();
-    // The file stays chosen, to try again after a fix elsewhere.
-    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
+    // The preview marks the line the import named.
+    const preview = screen.getByRole('region', { name: 'First rows of the file' });
+    expect(within(preview).getByText('(to fix)', { exact: false }).closest('td')).toHaveTextContent(
+      '2 (to fix)',
+    );
+    // The same file would be refused again: Import waits for another.
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another file' }));
+    await choose(csvFile(`${HEADER}\n${LINE(2)}\n`, 'fixed.csv'));
+    expect(await screen.findByRole('button', { name: 'Import' })).toBeEnabled();
   });
 
   it('lists the history with who loaded each file, when, and how many rows', async () => {

@@ -1,10 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import type { ImportProblem } from '@partner-portal/shared/report-import';
 import { Banner } from '@/components/ui/banner';
+import { cn } from '@/lib/cn';
 import type { CsvPreview } from '../csv-preview-data';
 
-/** The file's header and first rows as the import will read them; a wrong header is named. */
-export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
+/**
+ * The file's header and first rows as the import will read them; a wrong header is named, and
+ * once the import has refused the file, the lines and cells it named are marked.
+ */
+export function CsvPreviewTable({
+  preview,
+  problems = [],
+}: {
+  preview: CsvPreview;
+  problems?: ImportProblem[];
+}) {
   const { t } = useTranslation();
+  const badCells = new Set(problems.map((problem) => `${problem.line}:${problem.field}`));
+  const badLines = new Set(problems.map((problem) => problem.line));
   const headerWrong = preview.missing.length > 0 || preview.unknown.length > 0;
   return (
     <div className="grid gap-3">
@@ -48,16 +61,36 @@ export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
               </tr>
             </thead>
             <tbody>
-              {preview.rows.map((row) => (
-                <tr key={row.line} className="border-t">
-                  <td className="px-2 py-1.5 text-muted-foreground tabular-nums">{row.line}</td>
-                  {row.fields.map((field, index) => (
-                    <td key={index} className="max-w-48 truncate px-2 py-1.5 whitespace-nowrap">
-                      {field}
+              {preview.rows.map((row) => {
+                const bad = badLines.has(row.line);
+                return (
+                  <tr key={row.line} className={cn('border-t', bad && 'bg-destructive/10')}>
+                    <td
+                      className={cn(
+                        'px-2 py-1.5 tabular-nums',
+                        bad ? 'font-medium text-destructive' : 'text-muted-foreground',
+                      )}
+                    >
+                      {row.line}
+                      {bad ? <span className="sr-only"> {t('imports.preview.to_fix')}</span> : null}
                     </td>
-                  ))}
-                </tr>
-              ))}
+                    {row.fields.map((field, index) => {
+                      const badCell = badCells.has(`${row.line}:${preview.header[index] ?? ''}`);
+                      return (
+                        <td
+                          key={index}
+                          className={cn(
+                            'max-w-48 truncate px-2 py-1.5 whitespace-nowrap',
+                            badCell && 'font-semibold text-destructive underline decoration-wavy',
+                          )}
+                        >
+                          {field}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -138,7 +138,12 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
                   ({fileSize(file.size, i18n.language)})
                 </span>
               </p>
-              {preview ? <CsvPreviewTable preview={preview} /> : null}
+              {preview ? (
+                <CsvPreviewTable
+                  preview={preview}
+                  problems={outcome?.kind === 'refused' ? outcome.problems : []}
+                />
+              ) : null}
               {uploading ? (
                 <div className="grid gap-1.5">
                   <ProgressBar
@@ -154,7 +159,13 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
                 </div>
               ) : null}
               <div className="flex flex-wrap gap-2">
-                <Button type="button" onClick={() => void send()} loading={uploading}>
+                {/* The same file would be refused again: fix it and choose it anew. */}
+                <Button
+                  type="button"
+                  onClick={() => void send()}
+                  loading={uploading}
+                  disabled={outcome?.kind === 'refused'}
+                >
                   {t('imports.upload.import')}
                 </Button>
                 <Button
