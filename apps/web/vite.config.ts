@@ -61,6 +61,7 @@ export default defineConfig({
               // (app/router.tsx), the toast area and confirmation dialog (app/providers.tsx), the
               // Radix-based form controls (components/form/rich-field-controls.ts) and TanStack
               // Query (lib/query-client.tsx, used by the signed-in layouts only).
+              debugName: 'translations',
               name: (id: string) => {
                 const file = translationFileOf(id);
                 return file ? `locale-${file.locale}-${file.part}` : null;
