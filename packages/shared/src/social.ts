@@ -27,8 +27,12 @@ export const SOCIAL_FAILURE_REASONS = [
 ] as const;
 export type SocialFailureReason = (typeof SOCIAL_FAILURE_REASONS)[number];
 
-/** GET /auth/{provider}: where to go after signing in, and the language to sign up in. */
+/**
+ * GET /auth/{provider}: where to go after signing in, and the look to sign up in: the language and
+ * the theme (`dark=1`) the visitor had, which a new user keeps.
+ */
 export const SocialStartQuerySchema = z.object({
   redirect: storableText().max(2048).optional(),
   locale: z.enum(LOCALES).optional(),
+  dark: z.enum(['0', '1']).optional(),
 });

@@ -15,6 +15,8 @@ const OAuthStateSchema = z.object({
   codeVerifier: z.string(),
   redirect: z.string().nullable(),
   locale: z.enum(LOCALES),
+  // Optional: a flow begun before the theme was carried still finishes.
+  darkMode: z.boolean().optional(),
   expiresAt: z.number(),
 });
 export type OAuthState = z.infer<typeof OAuthStateSchema>;

@@ -20,6 +20,12 @@ export class SocialSignInError extends Error {
   }
 }
 
+/** The language and theme the visitor had before signing up: a new user keeps both. */
+export interface SignUpLook {
+  locale: string;
+  darkMode: boolean;
+}
+
 /**
  * docs/security.md#social-sign-in: a person is found by (provider, subject), never by e-mail
  * alone. An existing local user is linked by e-mail only when the provider vouches for the
@@ -30,7 +36,7 @@ async function findOrCreateUser(
   ctx: AppContext,
   provider: OAuthProviderName,
   identity: ProviderIdentity,
-  locale: string,
+  look: SignUpLook,
 ): Promise<{ userId: string; created: boolean }> {
   const [linked] = await ctx.db
     .select({ userId: oauthIdentities.userId, disabled: users.disabled })
@@ -76,7 +82,8 @@ async function findOrCreateUser(
       lastName,
       passwordHash: null,
       verified: identity.emailVerified,
-      locale,
+      locale: look.locale,
+      darkMode: look.darkMode,
       defaultAccountId: account.id,
       now: ctx.now(),
     });
@@ -106,15 +113,15 @@ export async function issueSocialToken(
   ctx: AppContext,
   provider: OAuthProviderName,
   identity: ProviderIdentity,
-  locale: string,
+  look: SignUpLook,
 ): Promise<string> {
   let result: { userId: string; created: boolean };
   try {
-    result = await findOrCreateUser(ctx, provider, identity, locale);
+    result = await findOrCreateUser(ctx, provider, identity, look);
   } catch (error) {
     // Two callbacks for the same new person raced; the loser finds what the winner created.
     if (!isUniqueViolation(error)) throw error;
-    result = await findOrCreateUser(ctx, provider, identity, locale);
+    result = await findOrCreateUser(ctx, provider, identity, look);
   }
   if (result.created && !identity.emailVerified) {
     await sendVerificationMail(ctx, result.userId);

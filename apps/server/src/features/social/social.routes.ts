@@ -105,6 +105,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
           codeVerifier: authorization.codeVerifier,
           redirect: safeRedirectPath(request.query.redirect),
           locale: request.query.locale ?? request.locale,
+          darkMode: request.query.dark === '1',
         },
         { now: ctx.now(), secure },
       );
@@ -137,7 +138,10 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRouteOptions> = async (
       const callbackUrl = new URL(request.url, ctx.config.appUrl);
       try {
         const identity = await clients.identify(provider, callbackUrl, flow);
-        const token = await issueSocialToken(ctx, provider.name, identity, flow.locale);
+        const token = await issueSocialToken(ctx, provider.name, identity, {
+          locale: flow.locale,
+          darkMode: flow.darkMode ?? false,
+        });
         return reply.redirect(
           landing({
             provider: provider.name,

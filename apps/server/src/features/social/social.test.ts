@@ -247,6 +247,17 @@ describe('social sign-in', () => {
     });
   });
 
+  it('gives a new user the language and theme the visitor had, and a returning one keeps theirs', async () => {
+    const person = newPerson();
+    const landing = await socialRoundTrip(person, 'oidc', '?locale=es&dark=1');
+    const user = (await postToken(String(landing.searchParams.get('token')))).json().data;
+    expect(user).toMatchObject({ locale: 'es', dark_mode: true });
+    // Signing in again from a light English page changes nothing of what they chose.
+    const again = await socialRoundTrip(person, 'oidc', '?locale=en');
+    const back = (await postToken(String(again.searchParams.get('token')))).json().data;
+    expect(back).toMatchObject({ id: user.id, locale: 'es', dark_mode: true });
+  });
+
   it('finds a returning person by subject even when their e-mail changed at the provider', async () => {
     const person = newPerson();
     const first = await postToken(

@@ -4,6 +4,7 @@ import { changeLocale } from '@/lib/i18n';
 import { clearSession, getSession } from '@/lib/session-store';
 import { renderRoute } from '@/test/render-route';
 import { testSession } from '@/test/test-session';
+import { setDarkMode } from '@/lib/theme';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -59,6 +60,18 @@ describe('sign-in screen', () => {
       '/auth/oidc?locale=en&redirect=%2Faccount%2Fusers',
     );
     expect(screen.queryByRole('link', { name: /Microsoft/ })).not.toBeInTheDocument();
+  });
+
+  it('carries the dark theme on screen, which a new user keeps', async () => {
+    setDarkMode(true);
+    try {
+      stubServer(providers);
+      renderAt('/signin');
+      const google = await screen.findByRole('link', { name: 'Continue with Google' });
+      expect(google).toHaveAttribute('href', '/auth/google?locale=en&dark=1');
+    } finally {
+      setDarkMode(false);
+    }
   });
 
   it('drops a redirect that is not on the allow-list', async () => {

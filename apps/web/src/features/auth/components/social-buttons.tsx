@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@partner-portal/shared/social';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useDarkMode } from '@/lib/theme';
 import { requestedRedirect } from '../api/complete-sign-in';
 import { useSocialProviders } from '../api/use-social-providers';
 
@@ -61,9 +62,12 @@ export function SocialButtons() {
   const providers = useSocialProviders();
   // The page the build drew carries no redirect: it is added once the app has taken the page over.
   const redirect = useSyncExternalStore(unchanging, requestedRedirect, () => null);
+  // The theme on screen (the device's or the visitor's toggle) becomes a new user's own.
+  const { dark } = useDarkMode();
   if (providers.length === 0) return null;
   const query = new URLSearchParams({ locale: toLocale(i18n.language) });
   if (redirect) query.set('redirect', redirect);
+  if (dark) query.set('dark', '1');
   // data-sign-in-providers and data-provider: where the server cuts a drawn page to its own
   // providers (fillSignInOptions in @partner-portal/shared/prerendered-html).
   return (
