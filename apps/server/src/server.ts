@@ -9,6 +9,8 @@ import { openDatabase } from './db/client';
 import { holdDataDir } from './db/data-dir-lock';
 import { Readiness } from './features/health/readiness';
 import { trackHttp2Sessions } from './lib/http2-sessions';
+import { flushLog } from './lib/logger';
+import { startShutdownWatchdog } from './lib/shutdown-watchdog';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { localProcessorKey } from './features/billing/create-billing-provider';
@@ -16,7 +18,14 @@ import { analyticsProvider, listCatalogue } from './features/analytics/workbook-
 
 // config → database → migrate → app → listen; SIGTERM/SIGINT turn /api/ready to 503, stop
 // accepting, let in-flight requests finish (app.close), close the database and exit 0.
+// The process is gone within SHUTDOWN_TIMEOUT_MS of the first signal, whatever holds it.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+// The drain gives up here, leaving the rest of the budget to the exit itself.
+const DRAIN_TIMEOUT_MS = SHUTDOWN_TIMEOUT_MS - 1_000;
+// The watchdog's kill, for a main thread too stuck to run the drain's own timer.
+const WATCHDOG_MS = SHUTDOWN_TIMEOUT_MS - 500;
+// How long the last log lines may wait for a slow stdout reader before the exit drops them.
+const LOG_FLUSH_MS = 500;
 
 async function main(): Promise<void> {
   let config;
@@ -92,12 +101,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     shuttingDown = true;
+    // First: anything below may be what blocks the main thread.
+    startShutdownWatchdog(WATCHDOG_MS);
     readiness.drain();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, DRAIN_TIMEOUT_MS);
     timer.unref();
     // Node closes the keep-alive connections that are idle when closing starts; one busy then
     // would idle afterwards and hold the close open for its keep-alive timeout. Reap those too.
@@ -115,8 +126,9 @@ async function main(): Promise<void> {
       .then(() => database.close())
       .then(() => {
         releaseDataDir();
-        process.exit(0);
+        return flushLog(LOG_FLUSH_MS);
       })
+      .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

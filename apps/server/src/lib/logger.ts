@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyServerOptions } from 'fastify';
 import { compactStream } from './log-format';
 
@@ -106,6 +107,70 @@ function serializeError(error: Error): SerializedError {
   };
 }
 
+// Past this much output queued for a stdout nobody reads, lines are dropped: a reader that stopped
+// must not grow the heap without end.
+const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
+
+let stdoutGone = false;
+let droppedLines = 0;
+let stdoutGuarded = false;
+
+function guardStdout(): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
+  // EPIPE: the reader went away and there is nowhere left to log to. Unhandled, the error would
+  // end the process wherever it stood, a request or a database write half done.
+  process.stdout.on('error', () => {
+    stdoutGone = true;
+  });
+}
+
+/**
+ * Where the JSON lines go: Node's process.stdout, which never blocks on a full pipe: it queues,
+ * and what is still queued when the process exits is lost (flushLog gives it a bounded wait).
+ *
+ * Not pino's default destination: that one (sonic-boom on fd 1) writes asynchronously and, in a
+ * process 'exit' hook, flushes what it holds synchronously, sleeping 100 ms and retrying for as
+ * long as the write fails with EAGAIN. With stdout a pipe whose reader stopped draining it (a
+ * supervisor that stopped reading once `npm`, its child, had exited), `process.exit` never
+ * returned: the main thread slept in a futex, and neither the shutdown timer nor a second signal
+ * could run.
+ */
+const stdoutDestination = {
+  write(line: string): void {
+    if (stdoutGone) return;
+    if (process.stdout.writableLength > MAX_QUEUED_BYTES) {
+      droppedLines++;
+      return;
+    }
+    if (droppedLines > 0) {
+      // pino's own layout, so that whatever parses the log reads the gap too.
+      const notice = {
+        level: 40,
+        time: Date.now(),
+        pid: process.pid,
+        hostname: hostname(),
+        dropped: droppedLines,
+        msg: 'log lines dropped: stdout was not being read',
+      };
+      process.stdout.write(`${JSON.stringify(notice)}\n`);
+      droppedLines = 0;
+    }
+    process.stdout.write(line);
+  },
+};
+
+/**
+ * Resolves once stdout has taken everything logged, or after `withinMs`: the last lines of a
+ * shutdown reach a slow reader, and a reader that stopped cannot hold the exit up.
+ */
+export async function flushLog(withinMs: number): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (!stdoutGone && process.stdout.writableLength > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 interface LoggedRequest {
   id: string;
   method: string;
@@ -123,9 +188,10 @@ export function loggerOptions(
   level: string,
   options: { pretty?: boolean } = {},
 ): FastifyServerOptions['logger'] {
+  guardStdout();
   return {
     level,
-    ...(options.pretty ? { stream: compactStream(process.stdout) } : {}),
+    stream: options.pretty ? compactStream(process.stdout) : stdoutDestination,
     serializers: {
       req: (request: LoggedRequest) => ({
         id: request.id,
