@@ -81,6 +81,9 @@ const TABLE: Record<string, Row> = {
     passed: 200,
   },
   'GET /api/account/plans': { access: { permission: 'user' }, scope: 'account.read', passed: 200 },
+  // The Welcome checklist is a person's: a session's only, never a key's.
+  'GET /api/account/checklist': { access: { permission: 'user' }, passed: 200 },
+  'POST /api/account/checklist/dismiss': { access: { permission: 'user' }, passed: 200 },
   'POST /api/account/plan': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'GET /api/account/users': { access: { permission: 'admin' }, scope: 'user.read', passed: 200 },
   'GET /api/account/users/advertisers': {
