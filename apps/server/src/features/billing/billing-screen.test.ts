@@ -29,11 +29,13 @@ async function renew(owner: { token: string; user: { email: string } }) {
 const choosePlan = (token: string, plan: string) =>
   apiCall(env.app, token, 'POST', '/api/account/plan', { plan });
 
+/** Oldest first: sending a mail updates its row, and PostgreSQL then returns it in a new place. */
 async function mailsTo(email: string, template: string) {
   return db()
     .select()
     .from(outbox)
-    .where(and(eq(outbox.to, email), eq(outbox.template, template)));
+    .where(and(eq(outbox.to, email), eq(outbox.template, template)))
+    .orderBy(outbox.createdAt);
 }
 
 async function accountOf(id: string) {
