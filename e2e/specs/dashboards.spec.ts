@@ -13,6 +13,7 @@ import {
   saveScreen,
   test,
   expectNoSidewaysScroll,
+  expectNothingSticksOut,
 } from '../fixtures/test';
 
 // The looks these journeys save on the demo owner and admin must not reach a later file's journeys
@@ -147,6 +148,7 @@ test.describe('dashboards in Spanish, dark, at phone width', () => {
       workbook.getByText('Cifras clave').or(workbook.getByLabel('Cifras clave')),
     ).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await expectNothingSticksOut(page);
     await expectNoA11yViolations(page);
     // A chart far below the fold is a placeholder until it nears the viewport, then it is built
     // (apps/web/src/embed/chart-turns.ts): the frame watches the top page's viewport.

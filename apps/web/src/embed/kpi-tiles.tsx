@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { KpisResponse, ReportMetric } from '@partner-portal/shared/report-data';
@@ -24,7 +25,7 @@ const LABEL = 'text-xs font-medium text-muted-foreground';
 // Sized by the frame's width (vw inside the iframe), so a tile beside the insights panel still
 // holds "183.996,26 US$" on one line.
 const VALUE =
-  'mt-1 text-[clamp(1rem,4.6vw,1.125rem)] font-semibold tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]';
+  'mt-1 text-[clamp(0.9375rem,4.4vw,1.125rem)] font-semibold tabular-nums sm:text-[clamp(1.125rem,2.5vw,1.5rem)]';
 const CHANGE = 'mt-1 flex items-center gap-1 text-xs tabular-nums';
 // Figures of a typical width for the placeholder tiles, which take the shape of the ones to come.
 const PLACEHOLDER_COUNT = 1_234_567;
@@ -33,17 +34,19 @@ const PLACEHOLDER_CHANGE = 0.123;
 
 /**
  * A formatted figure that may wrap only between its number and its currency symbol, never inside
- * either ("182.256,45 U / S$" on a narrow phone tile was the fault): each part is unbreakable.
+ * either ("182.256,45 U / S$" on a narrow phone tile was the fault): each part is unbreakable, and
+ * the space between them stays outside the parts, where a line may break (inside a nowrap part it
+ * could not, and "187.253,93 US$" stuck out of its tile).
  */
 function Figure({ text }: { text: string }) {
   const parts = text.split(/[\s\u00a0\u202f]+/);
   return (
     <>
       {parts.map((part, index) => (
-        <span key={index} className="whitespace-nowrap">
-          {index > 0 ? ' ' : ''}
-          {part}
-        </span>
+        <Fragment key={index}>
+          {index > 0 ? ' ' : null}
+          <span className="whitespace-nowrap">{part}</span>
+        </Fragment>
       ))}
     </>
   );

@@ -64,10 +64,9 @@ export function ReportTableCards({
 
   return (
     <div className={className}>
-      <div className="flex items-center gap-2">
-        <Label htmlFor={sortId} className="shrink-0">
-          {t('embed.table.sort_by')}
-        </Label>
+      {/* The label above the select: beside it, a phone left the select too narrow for its text. */}
+      <div className="grid gap-1.5">
+        <Label htmlFor={sortId}>{t('embed.table.sort_by')}</Label>
         <Select
           id={sortId}
           value={`${sort.key}:${sort.dir}`}
@@ -76,11 +75,11 @@ export function ReportTableCards({
             onSortChange({ key, dir });
           }}
           options={options}
-          className="min-w-0 flex-1 [&>span:first-child]:truncate"
+          className="[&>span:first-child]:truncate"
         />
       </div>
       {/* role="list": Safari drops the list role of a list styled without bullets. */}
-      <ul role="list" aria-label={title} aria-busy={!rows} className="grid gap-2">
+      <ul role="list" aria-label={title} aria-busy={!rows} className="grid grid-cols-1 gap-2">
         {!rows
           ? Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <li key={index} className="grid gap-2 rounded-md border p-3">

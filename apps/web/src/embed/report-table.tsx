@@ -71,7 +71,12 @@ export function ReportTable({
   const empty = data !== null && data.total === 0;
 
   return (
-    <section aria-labelledby={titleId} className="grid min-w-0 gap-3 rounded-lg border bg-card p-4">
+    // One column that may shrink (minmax(0, 1fr)): an auto column grew to its widest child's
+    // content and pushed the phone cards past the section's edge.
+    <section
+      aria-labelledby={titleId}
+      className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border bg-card p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold">
           {title}
@@ -101,7 +106,7 @@ export function ReportTable({
         // One layout at a time, as the app's DataTable does: both in the page (one hidden by CSS)
         // doubled the frame's first render, on the thread the host page shares.
         <ReportTableCards
-          className="grid gap-3"
+          className="grid grid-cols-1 gap-3"
           rows={data?.rows ?? null}
           dimension={dimension}
           locale={locale}
