@@ -60,6 +60,12 @@ describe('password rule', () => {
       'global.form.input.error.max_length',
     );
   });
+
+  it('asks for a missing password as the sign-up form asks for a missing name', () => {
+    expect(firstMessage(passwordField().safeParse(undefined))?.key).toBe(
+      'global.form.field.password',
+    );
+  });
   it('never truncates: a 100-character password is kept whole', () => {
     const long = `${'x'.repeat(99)}!`;
     expect(passwordField().parse(long)).toHaveLength(100);

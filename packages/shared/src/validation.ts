@@ -113,7 +113,7 @@ export function emailField() {
 
 /** 8–128 characters (never truncated), any Unicode, at least one special character. */
 export function passwordField() {
-  return storableText()
+  return storableText(encodeMessage('global.form.field.password'))
     .min(PASSWORD_MIN_LENGTH, {
       error: encodeMessage('global.form.input.error.min_length', { min: PASSWORD_MIN_LENGTH }),
     })

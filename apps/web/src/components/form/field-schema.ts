@@ -69,14 +69,29 @@ function fileList(value: unknown): File[] {
   return Array.isArray(value) ? value.filter((item): item is File => item instanceof File) : [];
 }
 
+/**
+ * What an empty required field says. An e-mail or a password asks for it as the name fields do
+ * ("Please enter your email"), so that one form does not mix that with "Email is required".
+ */
+function requiredMessage(type: FormInputDefinition['type']): string {
+  switch (type) {
+    case 'select':
+    case 'multi-select':
+      return key('global.form.select.error.required');
+    case 'file':
+      return key('global.form.file.error.required');
+    case 'email':
+      return key('global.form.field.email');
+    case 'password':
+      return key('global.form.field.password');
+    default:
+      return key('global.form.input.error.required');
+  }
+}
+
 /** One field's zod schema, built from its definition with the shared rules and message keys. */
 export function buildFieldSchema(def: FormInputDefinition): z.ZodType {
-  const required =
-    def.type === 'select' || def.type === 'multi-select'
-      ? key('global.form.select.error.required')
-      : def.type === 'file'
-        ? key('global.form.file.error.required')
-        : key('global.form.input.error.required');
+  const required = requiredMessage(def.type);
   let schema: z.ZodType;
   switch (def.type) {
     case 'hidden':
