@@ -79,6 +79,16 @@ describe('computeInsights', () => {
     for (const insight of insights) expect(insight.series).toHaveLength(28);
   });
 
+  it("gives every insight its sparkline, a finer story that took a coarser one's place too", () => {
+    let replaced = 0;
+    for (let seed = 1; seed <= 10; seed += 1) {
+      const insights = computeInsights(buildInsightData(report(seed), AS_OF), PARTNER);
+      replaced += insights.filter((insight) => 'campaign' in insight.segment).length;
+      for (const insight of insights) expect(insight.series, storyKey(insight)).toHaveLength(28);
+    }
+    expect(replaced).toBeGreaterThan(0);
+  });
+
   it("judges good and bad by the viewer: an advertiser's own spend going down is neither", () => {
     const rows = report(4);
     const partner = computeInsights(buildInsightData(rows, AS_OF), PARTNER);
@@ -179,9 +189,10 @@ describe('keepOnePerStory', () => {
     const twin = { ...campaign, segment: { country: 'DE' } };
     const driver = insight({ type: 'driver', segment: {} });
     const elsewhere = insight({ segment: { country: 'FR' }, value: 10, delta: -0.9 });
+    const finer = { ...campaign, score: 0.4 };
     const kept = keepOnePerStory([
       { ...advertiser, score: 0.5 },
-      { ...campaign, score: 0.4 },
+      finer,
       otherWay,
       driver,
       twin,
@@ -189,6 +200,8 @@ describe('keepOnePerStory', () => {
     ]);
     // The campaign moved more and is finer: it takes the advertiser's place, and its rank.
     expect(kept).toEqual([{ ...campaign, score: 0.5 }, otherWay, driver, elsewhere]);
+    // Itself, not a copy: the engine adds each kept insight's sparkline and Why? by identity.
+    expect(kept[0]).toBe(finer);
   });
 });
 
@@ -259,7 +272,7 @@ describe('describeInsight', () => {
         z: null,
         interval: { low: 390_000, high: 436_000 },
       }),
-      'On pace for $412K of revenue this month ($390K–$436K), +8.4% on last month.',
+      'On pace for $412K in revenue this month ($390K–$436K), +8.4% on last month.',
       'Ingresos: a este ritmo, 412 mil US$ este mes (390 mil US$–436 mil US$), +8,4 % respecto al mes pasado.',
     ],
   ];

@@ -30,7 +30,7 @@ const facts = (...lines: string[]) =>
 describe('checkNarrative', () => {
   const given = facts(
     'Clicks for Acme Shoes on mobile: 4,820 in the last 7 days, -50% on the 7 before (9,640).',
-    'On pace for $412K of revenue this month ($390K–$436K), +8.4% on last month.',
+    'On pace for $412K in revenue this month ($390K–$436K), +8.4% on last month.',
   );
 
   it('keeps a summary whose every number and name is in the facts', () => {

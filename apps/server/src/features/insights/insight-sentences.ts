@@ -96,6 +96,7 @@ export function describeInsight(locale: Locale, insight: EngineInsight): string 
     case 'pace':
       return text.pace({
         metric,
+        key: insight.metric,
         value: figure(insight.value),
         low: figure(insight.interval?.low ?? insight.value),
         high: figure(insight.interval?.high ?? insight.value),

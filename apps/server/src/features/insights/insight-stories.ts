@@ -69,7 +69,10 @@ export function keepOnePerStory(ranked: readonly EngineInsight[]): EngineInsight
       isFiner(insight.segment, other.segment) &&
       Math.abs(insight.delta) >= Math.abs(other.delta)
     ) {
-      kept[earlier] = { ...insight, score: Math.max(insight.score, other.score) };
+      // The same object, its score raised: the engine finds each kept insight's sparkline and
+      // Why? rows by identity, and a copy here went without either.
+      insight.score = Math.max(insight.score, other.score);
+      kept[earlier] = insight;
     }
   }
   return kept;

@@ -45,6 +45,8 @@ export interface InsightText {
   explained: (facts: { share: string; segments: string[] }) => string;
   pace: (facts: {
     metric: string;
+    /** Which metric, for a language whose wording depends on it ("533 conversions", "$4K in revenue"). */
+    key: InsightMetric;
     value: string;
     low: string;
     high: string;
@@ -53,6 +55,16 @@ export interface InsightText {
   /** Joins two or three names: "A, B and C". */
   list: (items: string[]) => string;
 }
+
+/** A count is counted ("533 conversions"), an amount is in something ("$412K in revenue"). */
+const PACE_NOUNS: Record<InsightMetric, string> = {
+  revenue: 'in revenue',
+  payout: 'in payouts',
+  margin: 'in margin',
+  clicks: 'clicks',
+  conversions: 'conversions',
+  impressions: 'impressions',
+};
 
 export const INSIGHT_TEXT_EN: InsightText = {
   metrics: {
@@ -83,8 +95,8 @@ export const INSIGHT_TEXT_EN: InsightText = {
     `${metric} ${delta} week over week (${value}, against ${expected}).`,
   explained: ({ share, segments }) =>
     `${share} of it explained by ${INSIGHT_TEXT_EN.list(segments)}.`,
-  pace: ({ metric, value, low, high, delta }) =>
-    `On pace for ${value} of ${metric.toLowerCase()} this month (${low}–${high})${delta ? `, ${delta} on last month` : ''}.`,
+  pace: ({ key, value, low, high, delta }) =>
+    `On pace for ${value} ${PACE_NOUNS[key]} this month (${low}–${high})${delta ? `, ${delta} on last month` : ''}.`,
   list: (items) =>
     items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`,
 };
