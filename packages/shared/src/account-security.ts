@@ -26,6 +26,11 @@ export const AccountSecuritySchema = z.object({
   deadline: z.string().nullable(),
   /** Members (not the caller) without 2FA, who the policy keeps out after the deadline. */
   members_without_2fa: z.array(AccountSecurityMemberSchema),
+  /**
+   * Invitations not yet accepted (nor expired): whoever accepts one joins under the policy, and
+   * its mail said so.
+   */
+  pending_invitations: z.number().int().min(0),
   /** Whether the caller has 2FA on: the policy can be turned on only then. */
   owner_2fa_enabled: z.boolean(),
 });

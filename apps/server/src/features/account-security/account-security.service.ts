@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { PermissionSchema } from '@partner-portal/shared/permissions';
 import {
   TWO_FACTOR_REMINDER_MS,
   type AccountSecurity,
   type AccountSecurityInput,
 } from '@partner-portal/shared/account-security';
-import { accounts, users } from '../../db/schema/index';
+import { accounts, invites, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
@@ -28,10 +28,20 @@ export async function getAccountSecurity(
   caller: Caller,
 ): Promise<AccountSecurity> {
   const { actor } = caller;
-  const [[account], [self], waiting] = await Promise.all([
+  const [[account], [self], waiting, [invited]] = await Promise.all([
     ctx.db.select().from(accounts).where(eq(accounts.id, actor.accountId)),
     ctx.db.select({ on: users.totpEnabled }).from(users).where(eq(users.id, actor.userId)),
     membersWithout2fa(ctx.db, actor.accountId),
+    ctx.db
+      .select({ count: count() })
+      .from(invites)
+      .where(
+        and(
+          eq(invites.accountId, actor.accountId),
+          isNull(invites.acceptedAt),
+          gt(invites.expiresAt, ctx.now()),
+        ),
+      ),
   ]);
   if (!account) throw new AppError('not_found', 'error.not_found');
   return {
@@ -45,6 +55,7 @@ export async function getAccountSecurity(
         email: member.email,
         permission: PermissionSchema.parse(member.permission),
       })),
+    pending_invitations: invited?.count ?? 0,
     owner_2fa_enabled: self?.on ?? false,
   };
 }

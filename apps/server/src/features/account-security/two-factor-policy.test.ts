@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiKey } from '@partner-portal/shared/api-keys';
-import { accounts, accountUsers, auditEvents, outbox, sessions } from '../../db/schema/index';
+import {
+  accounts,
+  accountUsers,
+  auditEvents,
+  invites,
+  outbox,
+  sessions,
+} from '../../db/schema/index';
 import { listRouteAccess } from '../../lib/auth-guard';
 import { createTestContext } from '../../../test/test-context';
 import { createAccount, uniqueEmail } from '../../../test/factories';
@@ -340,6 +347,37 @@ describe('while an account requires it', () => {
     expect((await call(token, 'PUT', '/api/user/2fa', { '2fa_enabled': true })).statusCode).toBe(
       200,
     );
+  });
+
+  it('tells an invitee before they join, and counts open invitations for the owner', async () => {
+    const { owner } = await team();
+    const before = uniqueEmail('before');
+    const inviteOf = (email: string) =>
+      call(owner.token, 'POST', '/api/invite', { email, permission: 'user' });
+    expect((await inviteOf(before)).statusCode).toBe(201);
+    expect((await require2fa(owner.token, 7)).statusCode).toBe(200);
+    const after = uniqueEmail('after');
+    expect((await inviteOf(after)).statusCode).toBe(201);
+    const mailOf = async (email: string) => {
+      const [mail] = await db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, email), eq(outbox.template, 'invite')));
+      return mail?.text ?? '';
+    };
+    expect(await mailOf(after)).toContain('requires two-factor authentication');
+    expect(await mailOf(before)).not.toContain('two-factor');
+    const shownAnswer = await call(owner.token, 'GET', '/api/account/security');
+    expect(shownAnswer.statusCode, shownAnswer.body).toBe(200);
+    const shown = shownAnswer.json().data;
+    expect(shown.pending_invitations).toBe(2);
+    // An invitation that expired is no longer waiting on anyone.
+    await db()
+      .update(invites)
+      .set({ expiresAt: new Date(clock.getTime() - 1) })
+      .where(eq(invites.email, before));
+    const later = await call(owner.token, 'GET', '/api/account/security');
+    expect(later.json().data.pending_invitations).toBe(1);
   });
 
   it('refuses to turn a member’s 2FA off, naming the account; turning the policy off lifts it all', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { toLocale } from '@partner-portal/shared/constants';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -18,13 +18,13 @@ async function loadUser(ctx: AppContext, userId: string) {
   return user ?? null;
 }
 
-async function loadAccountName(ctx: AppContext, accountId: string): Promise<string> {
+async function loadAccount(ctx: AppContext, accountId: string) {
   const [account] = await ctx.db
-    .select({ name: accounts.name })
+    .select({ name: accounts.name, requires2fa: isNotNull(accounts.twoFactorDeadline) })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
-  return account?.name ?? '';
+  return account ?? { name: '', requires2fa: false };
 }
 
 const fullName = (user: { firstName: string; lastName: string }) =>
@@ -32,7 +32,8 @@ const fullName = (user: { firstName: string; lastName: string }) =>
 
 /**
  * One `invite` mail per invitee, worded in the inviter's language (the invitee has no stored
- * language yet), naming the inviter and the account, with the sign-up link built from APP_URL.
+ * language yet), naming the inviter and the account, with the sign-up link built from APP_URL;
+ * an account that requires 2FA tells them they will set it up on joining.
  */
 export async function mailInvites(
   ctx: AppContext,
@@ -40,16 +41,20 @@ export async function mailInvites(
   accountId: string,
   sent: readonly { token: string; email: string }[],
 ): Promise<void> {
-  const inviter = await loadUser(ctx, inviterId);
-  const account = await loadAccountName(ctx, accountId);
+  const [inviter, account] = await Promise.all([
+    loadUser(ctx, inviterId),
+    loadAccount(ctx, accountId),
+  ]);
   const locale = toLocale(inviter?.locale);
-  const values = { inviter: inviter ? fullName(inviter) : '', account };
+  const values = { inviter: inviter ? fullName(inviter) : '', account: account.name };
+  // An account that requires 2FA says so before anyone joins it (docs/product.md#two-factor-policy).
+  const wording = account.requires2fa ? 'invite_2fa' : 'invite';
   for (const invite of sent) {
     const link = inviteLink(ctx.config.appUrl, invite);
     await ctx.mail.send(
       {
         to: invite.email,
-        ...renderMail('invite', locale, { ...values, link }),
+        ...renderMail(wording, locale, { ...values, link }),
         template: 'invite',
         locale,
       },
@@ -91,7 +96,7 @@ export async function notifyInviteAccepted(
     name: inviter.firstName,
     invitee: fullName(invitee),
     email: invitee.email,
-    account: await loadAccountName(ctx, accountId),
+    account: (await loadAccount(ctx, accountId)).name,
     link: `${ctx.config.appUrl}/account/users`,
   });
   await ctx.mail.send({ to: inviter.email, ...mail, template: 'invite_accepted', locale }, ctx.db);

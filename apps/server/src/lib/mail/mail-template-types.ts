@@ -8,6 +8,7 @@ export type MailTemplate =
   | 'help'
   | 'account_closed'
   | 'invite'
+  | 'invite_2fa'
   | 'invite_accepted'
   | 'account_added'
   | 'second_factor_locked'

@@ -74,6 +74,15 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     outro:
       'The invitation expires in 7 days. If you were not expecting it, you can ignore this email.',
   },
+  // The invitation to an account that requires 2FA: the invitee learns it before they join.
+  invite_2fa: {
+    subject: '{{inviter}} invited you to {{account}} on Partner Portal',
+    intro:
+      'Hi, {{inviter}} invited you to join the {{account}} account on Partner Portal.\n{{account}} requires two-factor authentication: when you join, you will set it up with an authenticator app on your phone.',
+    action: 'Accept the invitation',
+    outro:
+      'The invitation expires in 7 days. If you were not expecting it, you can ignore this email.',
+  },
   invite_accepted: {
     subject: '{{invitee}} joined {{account}} on Partner Portal',
     intro: 'Hi {{name}}, {{invitee}} ({{email}}) accepted your invitation and joined {{account}}.',

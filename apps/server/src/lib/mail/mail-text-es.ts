@@ -74,6 +74,13 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     action: 'Aceptar la invitación',
     outro: 'La invitación caduca en 7 días. Si no la esperabas, puedes ignorar este correo.',
   },
+  invite_2fa: {
+    subject: '{{inviter}} te ha invitado a {{account}} en Partner Portal',
+    intro:
+      'Hola:\n{{inviter}} te ha invitado a unirte a la cuenta {{account}} en Partner Portal.\n{{account}} exige la autenticación en dos pasos: al unirte, la configurarás con una app de autenticación en tu teléfono.',
+    action: 'Aceptar la invitación',
+    outro: 'La invitación caduca en 7 días. Si no la esperabas, puedes ignorar este correo.',
+  },
   invite_accepted: {
     subject: '{{invitee}} se ha unido a {{account}} en Partner Portal',
     intro:

@@ -39,6 +39,7 @@ function policy(overrides: Partial<AccountSecurity> = {}): AccountSecurity {
     required_since: null,
     deadline: null,
     members_without_2fa: [DANA, LUIS],
+    pending_invitations: 0,
     owner_2fa_enabled: true,
     ...overrides,
   };
@@ -179,6 +180,21 @@ describe('/account/security', () => {
       `The deadline passed on ${longDate(PASSED)}. Members without it can only set it up.`,
     );
     expect(screen.queryByText(/lose access on/)).not.toBeInTheDocument();
+  });
+
+  it('counts the open invitations while it is required, since whoever accepts one joins under it', async () => {
+    serve(() => ({ body: { data: { ...ON, pending_invitations: 1 } } }));
+    openSecurity();
+    expect(await screen.findByTestId('pending-invitations')).toHaveTextContent(
+      '1 invitation is still open. Whoever accepts it joins under this requirement',
+    );
+  });
+
+  it('says nothing of open invitations while it is not required', async () => {
+    serve(() => ({ body: { data: policy({ pending_invitations: 3 }) } }));
+    openSecurity();
+    await membersTable();
+    expect(screen.queryByTestId('pending-invitations')).not.toBeInTheDocument();
   });
 
   it('shows the empty state when every member uses 2FA, and no deadline while off', async () => {

@@ -76,7 +76,11 @@ export function AccountSecuritySettings({ twoFactorPath }: { twoFactorPath: stri
           <PolicyForm security={security} />
         </CardContent>
       </Card>
-      <MembersWithout2fa members={security.members_without_2fa} required={security.require_2fa} />
+      <MembersWithout2fa
+        members={security.members_without_2fa}
+        required={security.require_2fa}
+        pendingInvitations={security.pending_invitations}
+      />
       <SecurityHelp />
     </div>
   );

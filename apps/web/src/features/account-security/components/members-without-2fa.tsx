@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ShieldCheck } from 'lucide-react';
+import { Mail, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSecurityMember } from '@partner-portal/shared/account-security';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -8,14 +8,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 
 /**
  * Who the policy still waits for (the owner left out): name, e-mail and permission, or the
- * empty state when everyone has 2FA on.
+ * empty state when everyone has 2FA on; and how many invitations are open, since whoever accepts
+ * one joins under the policy.
  */
 export function MembersWithout2fa({
   members,
   required,
+  pendingInvitations,
 }: {
   members: AccountSecurityMember[];
   required: boolean;
+  /** Open invitations: whoever accepts one joins under the policy, so the owner hears of them. */
+  pendingInvitations: number;
 }) {
   const { t } = useTranslation();
   const count = members.length;
@@ -89,6 +93,15 @@ export function MembersWithout2fa({
             </table>
           </div>
         )}
+        {required && pendingInvitations > 0 ? (
+          <p
+            data-testid="pending-invitations"
+            className="mt-4 flex gap-2 text-sm text-muted-foreground"
+          >
+            <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t('security.members.pending', { count: pendingInvitations })}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
