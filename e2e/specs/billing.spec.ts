@@ -123,6 +123,18 @@ test('the billing screen shows the card and invoices; an invoice opens and downl
   await page.goto('/account/billing');
   await page.getByRole('button', { name: 'Change plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change plan' });
+  // Opened with the mouse, no plan wears a focus ring (it read as a second selection); the
+  // keyboard's focus still shows one.
+  const ringed = () =>
+    dialog
+      .locator('[role="radiogroup"] > label')
+      .evaluateAll(
+        (cards) => cards.filter((card) => getComputedStyle(card).boxShadow !== 'none').length,
+      );
+  await expect(dialog.locator('input[type="radio"]:focus')).toHaveCount(1);
+  expect(await ringed()).toBe(0);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(ringed).toBe(1);
   await dialog.locator('label', { has: page.locator('input[value="free_plus"]') }).click();
   await expect(dialog.getByTestId('plan-change-summary')).toContainText(
     'Nothing is charged today. Then $49.00 per month',

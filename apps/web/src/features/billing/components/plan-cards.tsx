@@ -82,10 +82,12 @@ export function PlanCards({
         const checked = plan.id === value;
         const locked = lockCurrent && plan.id === current;
         return (
+          // The ring shows keyboard focus only (:focus-visible): the dialog puts focus on a plan
+          // as it opens, and a ring drawn then read as a second selection.
           <label
             key={plan.id}
             className={cn(
-              'relative grid content-start gap-3 rounded-lg border p-4 transition-colors focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background',
+              'relative grid content-start gap-3 rounded-lg border p-4 transition-colors has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring has-[input:focus-visible]:ring-offset-2 has-[input:focus-visible]:ring-offset-background',
               locked ? 'cursor-default opacity-70' : 'cursor-pointer hover:border-primary/60',
               checked ? 'border-primary bg-primary/5' : 'border-border bg-card',
             )}
