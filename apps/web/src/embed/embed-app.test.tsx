@@ -93,11 +93,13 @@ describe('date ranges', () => {
 });
 
 /** A fake of the embed API with one advertiser's figures; the URLs it was asked go in `calls`. */
-function stubWorkbookApi(calls: string[]): void {
+/** `hold`: a promise the breakdown calls wait for, as a slow table's would. */
+function stubWorkbookApi(calls: string[], hold?: Promise<void>): void {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
+      if (hold && url.startsWith('/api/embed/breakdown')) await hold;
       const reply = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
       const totals = {
         impressions: 1000,
@@ -185,10 +187,36 @@ describe('EmbedApp', () => {
       { type: 'workbook:loaded' },
       window.location.origin,
     );
+    // Framed, the page never scrolls itself (a scrollbar coming and going reflowed its content).
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    document.documentElement.style.overflow = '';
     // Every data call carries the embed session and no scope of its own.
     expect(calls.filter((url) => url.startsWith('/api/embed/kpis'))[0]).toMatch(
       /^\/api\/embed\/kpis\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
     );
+  });
+
+  it('posts workbook:loaded only once every section has its first data, and only once', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubWorkbookApi([], held);
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    const loaded = () =>
+      parent.postMessage.mock.calls.filter(([message]) => message.type === 'workbook:loaded');
+    render(<EmbedApp where={opened()} />);
+    // The figures are in, the tables are not: the host must not place anything below yet.
+    expect(await screen.findByTestId('kpi-revenue')).toHaveTextContent('$250.50');
+    expect(loaded()).toHaveLength(0);
+    release();
+    expect(await screen.findByRole('rowheader', { name: 'Acme Shoes' })).toBeInTheDocument();
+    await waitFor(() => expect(loaded()).toHaveLength(1));
+    // A new range reloads every section; the workbook has long since said it loaded.
+    await userEvent.click(screen.getByLabelText('Date range'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Last 7 days' }));
+    expect(await screen.findByTestId('range-label')).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Acme Shoes' })).toBeInTheDocument();
+    expect(loaded()).toHaveLength(1);
   });
 
   it('opens on the focus it was given: its range, its filters on every call, and says so', async () => {

@@ -16,6 +16,7 @@ import { segmentLabel } from '@/lib/segment-label';
 import { EmbedApi, openEmbedSession } from './embed-api';
 import { presetRange } from './date-range';
 import { NoReportData } from './empty-state';
+import { createFirstLoads, FirstLoadsContext } from './first-loads';
 import { followPageHeight, postToHost } from './parent-events';
 import { RangeFilter } from './range-filter';
 import { WorkbookView } from './workbook-view';
@@ -70,13 +71,20 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
       return;
     }
     openEmbedSession(where.workbookId, where.token).then(
-      ({ data }) => {
-        setState({ kind: 'open', session: data });
-        postToHost({ type: 'workbook:loaded' });
-      },
+      ({ data }) => setState({ kind: 'open', session: data }),
       (error: unknown) => expire(error instanceof Error ? error.message : 'session refused'),
     );
   }, [where, workbook]);
+
+  // Loaded once every section it opens with has drawn its first data (first-loads.ts).
+  const firstLoads = useMemo(
+    () => createFirstLoads(() => postToHost({ type: 'workbook:loaded' })),
+    [],
+  );
+  // The sections' effects have run by now, in the commit that drew them: each began its load.
+  useEffect(() => {
+    if (state.kind === 'open') firstLoads.seal();
+  }, [state.kind, firstLoads]);
 
   const session = state.kind === 'open' ? state.session : null;
   const api = useMemo(
@@ -144,14 +152,16 @@ export function EmbedApp({ where }: { where: EmbedLocation }) {
         </Banner>
       ) : null}
       {hasData ? (
-        <WorkbookView
-          sections={workbook.sections}
-          api={api}
-          range={range}
-          locale={where.locale}
-          dark={where.dark}
-          onError={onError}
-        />
+        <FirstLoadsContext.Provider value={firstLoads}>
+          <WorkbookView
+            sections={workbook.sections}
+            api={api}
+            range={range}
+            locale={where.locale}
+            dark={where.dark}
+            onError={onError}
+          />
+        </FirstLoadsContext.Provider>
       ) : (
         <NoReportData workbookId={workbook.workbookId} canImport={session.can_import} />
       )}
