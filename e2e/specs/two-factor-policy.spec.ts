@@ -105,8 +105,22 @@ test.describe('the security screen in every look', () => {
         request,
       }) => {
         const { owner, memberEmail } = await ownerAndMember(request, name);
+        // Required, with an invitation still open: the screen says whoever accepts it joins
+        // under the requirement.
+        const headers = { ...(await xsrfHeaders(request)), authorization: `Bearer ${owner.token}` };
+        const required = await request.patch('/api/account/security', {
+          headers,
+          data: { require_2fa: true, grace_days: 7 },
+        });
+        expect(required.status()).toBe(200);
+        const invited = await request.post('/api/invite', {
+          headers,
+          data: { email: `policy-invitee-${name}-${Date.now()}@example.test`, permission: 'user' },
+        });
+        expect(invited.status()).toBe(201);
         await openSignedIn(page, request, owner, '/account/security', look);
         await expect(page.getByText(memberEmail)).toBeVisible();
+        await expect(page.getByTestId('pending-invitations')).toBeVisible();
         await expectNoSidewaysScroll(page);
         await expectNoA11yViolations(page);
         await saveScreen(page, `security-${name}`);
