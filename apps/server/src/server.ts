@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
   // `npm run admin` cannot open the embedded database while this process has it: its backups
   // and commands are asked of this process instead.
-  const backups =
+  const adminSocket =
     database.kind === 'pglite'
       ? await serveAdminSocket(
           config.dataDir,
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const closing = app.close();
     http2Sessions.closeAll();
     closing
-      .then(() => backups?.close())
+      .then(() => adminSocket?.close())
       .then(() => database.close())
       .then(() => {
         releaseDataDir();

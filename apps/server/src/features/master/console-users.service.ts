@@ -51,8 +51,7 @@ async function toConsoleUsers(db: Db, rows: UserRow[], now: Date): Promise<Conso
     verified: user.verified,
     two_factor: user.totpEnabled,
     last_login: user.lastLoginAt?.toISOString() ?? null,
-    support_access: supportAccessOf(user.supportUntil, now).support_enabled,
-    support_until: supportAccessOf(user.supportUntil, now).support_until,
+    ...consoleSupportAccess(user.supportUntil, now),
     disabled: user.disabled,
     master: user.isMaster,
     created: user.createdAt.toISOString(),
@@ -278,4 +277,10 @@ export async function impersonateFromConsole(
     now: ctx.now(),
   });
   return { url: `${ctx.config.appUrl}/signin/impersonate?token=${token}` };
+}
+
+/** The console's names for the user's consent to support access, read once per row. */
+function consoleSupportAccess(until: Date | null, now: Date) {
+  const access = supportAccessOf(until, now);
+  return { support_access: access.support_enabled, support_until: access.support_until };
 }
