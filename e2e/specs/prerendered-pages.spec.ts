@@ -1,4 +1,14 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { DEMO_PASSWORD } from '../fixtures/demo-sign-in';
+
+/** Whether the app has taken the prerendered form over (React's own mark on its nodes). */
+const hydrated = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.querySelector('form input') ?? {}).some((key) =>
+      key.startsWith('__reactFiber$'),
+    ),
+  );
 
 // docs/architecture.md#prerendered-public-pages: the public pages arrive drawn, in the visitor's
 // language and theme, and the app takes over the same nodes (hydration) instead of redrawing.
@@ -161,6 +171,30 @@ test.describe('prerendered public pages', () => {
     // Taken over: the link now carries the page to come back to.
     await expect(sso).toHaveAttribute('href', /redirect=%2Faccount%2Fbilling/);
     expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  });
+
+  test('what a visitor types before the app takes the form over is kept, and signs them in', async ({
+    page,
+  }) => {
+    // The scripts arrive a second late, as on a slow phone: the address is typed into the
+    // prerendered form before they run, the password after.
+    let release = () => {};
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto('/signin', { waitUntil: 'commit' });
+    const email = page.locator('input[type="email"]');
+    await email.pressSequentially('owner@demo.test');
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await expect.poll(() => hydrated(page)).toBe(true);
+    // A render after hydration used to put the form's empty value back.
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await expect(email).toHaveValue('owner@demo.test');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
   });
 
   test('a language chosen on the sign-in page is what the server answers next', async ({

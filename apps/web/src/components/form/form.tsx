@@ -1,5 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -48,6 +48,33 @@ function prefetchValidation(): void {
   loadFormValidation().catch(() => undefined);
 }
 
+// The inputs a visitor types into as text: a checkbox's or a select's value is not theirs.
+const TYPED_INPUT = /^(text|email|password|tel|url|search|number)$/;
+
+/**
+ * What a visitor typed into a prerendered form before the app took it over
+ * (docs/architecture.md#prerendered-public-pages). Hydration leaves the text in the page but
+ * not in the form's state, and the next render of the controlled field put the state's empty
+ * value back: an address typed while the scripts loaded was gone. Taken into the state once, in
+ * the commit that hydrated the form, before any other render; a form drawn by the app itself
+ * shows its state already, so nothing differs and nothing is taken.
+ */
+function keepPrerenderedTyping(
+  element: HTMLFormElement | null,
+  inputs: FormInputs,
+  form: UseFormReturn<FormValues>,
+): void {
+  if (!element) return;
+  for (const name of Object.keys(inputs)) {
+    const field = element.elements.namedItem(name);
+    if (!(field instanceof HTMLInputElement) || !TYPED_INPUT.test(field.type)) continue;
+    const kept = form.getValues(name);
+    if (field.value !== '' && (kept === '' || kept === undefined || kept === null)) {
+      form.setValue(name, field.value, { shouldDirty: true });
+    }
+  }
+}
+
 function lazyResolver(inputs: FormInputs, schema?: ZodType): Resolver<FormValues> {
   let resolver: Resolver<FormValues> | null = null;
   return async (values, context, options) => {
@@ -80,6 +107,10 @@ export function Form<TResult = unknown>({
     [inputs],
   );
   const form = useForm<FormValues>({ mode: 'onTouched', resolver, defaultValues });
+  const element = useRef<HTMLFormElement>(null);
+  // Once, in the commit that drew (or hydrated) the form: see keepPrerenderedTyping.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => keepPrerenderedTyping(element.current, inputs, form), []);
   // Fields shown later (a switch only advertisers get) should not wait for their control.
   const needsRichControls = Object.values(inputs).some((def) => RICH_FIELD_TYPES.has(def.type));
   useEffect(() => {
@@ -100,6 +131,7 @@ export function Form<TResult = unknown>({
 
   return (
     <form
+      ref={element}
       noValidate
       onFocus={prefetchValidation}
       onPointerDown={prefetchValidation}
