@@ -442,6 +442,19 @@ async function main(): Promise<void> {
           : [],
       ),
       '',
+      // A miss carries its evidence: what the median run's trace says the time went to.
+      ...judged.flatMap((page) =>
+        missedBudget(page.path, page.median).length === 0
+          ? []
+          : [
+              `Why ${page.label} misses over ${page.transport.name}, from the trace of its median run (what would close it: \`docs/performance.md\`):`,
+              '',
+              '```text',
+              ...findings(page.medianRun),
+              '```',
+              '',
+            ],
+      ),
     ].join('\n');
     if (!QUICK) writeSection(section);
     process.stdout.write(`\n${section}`);

@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures/test';
 /**
  * Layout shift is a quarter of a page's performance score and, more to the point, makes a reader
  * lose their place: the workbook's placeholders take the room of what replaces them, so nothing
- * moves when the figures land (docs/architecture.md#main-thread-work-on-the-dashboard).
+ * moves when the figures land (docs/performance.md#main-thread-work-on-the-dashboard).
  */
 const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },

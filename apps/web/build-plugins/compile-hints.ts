@@ -11,7 +11,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export const STREAMED_SCRIPT_BYTES = 30 * 1024;
 
 /**
- * Marks the large chunks with V8's compile hint (docs/architecture.md#main-thread-work-on-the-dashboard).
+ * Marks the large chunks with V8's compile hint (docs/performance.md#main-thread-work-on-the-dashboard).
  *
  * Left to itself, V8 compiles a function only when it is first called, on the main thread, and
  * that compiling was a large part of the start-up's long tasks (React DOM, the router, i18next, the

@@ -47,7 +47,7 @@ function render(): void {
  * Resolves once the router has its first page's layout, page and guard decision in (or the error
  * it will show). Until then index.html's loading screen stays: rendering the router sooner would
  * draw its loading overlay only to replace it a moment later, a whole render of work on the main
- * thread before the page's own (docs/architecture.md#main-thread-work-on-the-dashboard).
+ * thread before the page's own (docs/performance.md#main-thread-work-on-the-dashboard).
  */
 function firstPageReady(): Promise<void> {
   if (router.state.initialized) return Promise.resolve();

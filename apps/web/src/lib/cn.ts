@@ -10,7 +10,7 @@ export function cn(...inputs: ClassValue[]): string {
  * tailwind-merge builds its map of every utility on its first call: about 20 ms on a fast
  * machine and four times that on a phone, which the first render would otherwise pay inside its
  * one long task. main.tsx calls this in a task of its own while the first screen's chunks and
- * strings are still on their way (docs/architecture.md#main-thread-work-on-the-dashboard).
+ * strings are still on their way (docs/performance.md#main-thread-work-on-the-dashboard).
  */
 export function prepareClassMerging(): void {
   twMerge('');
