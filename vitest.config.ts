@@ -48,6 +48,8 @@ export const ON_BOTH_DATABASES: Record<string, string> = {
   'src/lib/audit.test.ts': 'one unbroken hash chain under many concurrent writers',
   'src/lib/one-time-token.test.ts': 'one success among 20 parallel redemptions',
   'src/features/analytics/analytics.test.ts': 'a workbook link opened once under 20 parallel loads',
+  'src/features/analytics/report-import-job.test.ts':
+    "COPY through each driver (pg-copy-streams, PGlite's /dev/blob) and a cancel racing a batch",
   'src/features/social/social.test.ts':
     'a social sign-in token redeemed once under 20 parallel posts',
   'src/features/team/invite.test.ts': 'an invitation accepted once under parallel acceptances',

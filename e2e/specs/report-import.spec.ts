@@ -96,3 +96,75 @@ test('a new owner downloads the template, fixes a refused file and loads it', as
   await expectNoA11yViolations(page);
   await saveScreen(page, 'import-done-es-dark-phone');
 });
+
+/** `rows` lines of a month of data: about 90 bytes each. */
+const bigCsv = (name: string, rows: number) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    `${HEADER}\n${Array.from({ length: rows }, (_, n) => line(1 + (n % 28), String(1000 + n))).join('\n')}\n`,
+  ),
+});
+
+test('a large file shows its progress, can be cancelled, and then loads whole', async ({
+  page,
+  request,
+}) => {
+  const session = await createSession(request, { verified: true, plan: true });
+  await openSignedIn(page, request, session, '/account/data');
+  // A slow uplink (about 2.4 Mbit/s), so the upload lasts long enough to be seen and stopped;
+  // with reduced motion the bar does not glide, so a capture waits for nothing.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 300_000,
+  });
+
+  const file = bigCsv('year.csv', 60_000);
+  await page.getByTestId('csv-file-input').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(bar).toBeVisible();
+  // The server's side of it, read from the upload's status URL as it goes.
+  await expect(page.getByText(/^[\d,]+ rows checked · about .+ left$/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/^Sending the file… \d+ %$/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'import-progress-en-light');
+
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(
+    page.getByText('Upload cancelled. Nothing from the file was imported.'),
+  ).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByText('No file has been imported yet.')).toBeVisible();
+
+  // Spanish, dark, phone: sent again, followed to the end.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await switchLook(page, request, { locale: 'es', dark: true });
+  await page.reload();
+  await page.getByTestId('csv-file-input').setInputFiles(file);
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(page.getByText(/^[\d.\s]+ filas revisadas · quedan unos .+$/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'import-progress-es-dark-phone');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(page.getByText('60.000 filas importadas de year.csv.')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByRole('list', { name: 'Historial de importaciones' })).toContainText(
+    '60.000 filas',
+  );
+});

@@ -18,6 +18,7 @@ import { consoleUserRoutes } from './features/master/console-users.routes';
 import { embedDataRoutes } from './features/analytics/embed-data.routes';
 import { reportImportRoutes } from './features/analytics/report-import.routes';
 import { reportRoutes } from './features/analytics/reports.routes';
+import { sweepImportJobs } from './features/analytics/report-import-job.service';
 import { syncConfiguredCatalogue } from './features/analytics/workbook-catalogue';
 import { authRoutes } from './features/auth/auth.routes';
 import type { BillingProvider } from './features/billing/billing-provider';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     sessions,
     auditAnchors: createAuditAnchors(config, database.db, { log: app.log, now, mail }),
+    copyCsv: database.copyCsv,
   };
 
   await database.exclusive(() => syncConfiguredCatalogue(database.db, config));
@@ -199,6 +201,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const delivery = createMailDelivery(config.smtpUrl, app.log);
     const dispatcher = new MailDispatcher(database.db, delivery, app.log);
     app.addHook('onReady', async () => {
+      // One process owns the embedded database: an upload still running in it at boot was this
+      // process's before it stopped, and nothing will finish it.
+      await sweepImportJobs(ctx, {
+        everyJobIsDead: database.kind === 'pglite',
+        clearOrphans: true,
+      });
       stopJob = startBackgroundJobs(ctx, config.jobIntervalMs);
       dispatcher.start(database.onMailQueued);
     });

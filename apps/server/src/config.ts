@@ -2,6 +2,10 @@ import { DEFAULT_VOLUME_FLOORS, type VolumeFloors } from '@partner-portal/shared
 import { hkdfSync } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { ACCOUNT_LIMITS } from '@partner-portal/shared/limits';
+import {
+  REPORT_IMPORT_ASYNC_BYTES,
+  REPORT_IMPORT_MAX_BYTES,
+} from '@partner-portal/shared/report-import';
 import { hashingLimits } from './lib/password';
 import type { WorkGateLimits } from './lib/work-gate';
 import { parseStripePrices, type StripePrices } from './features/billing/stripe/stripe-prices';
@@ -101,6 +105,10 @@ export interface Config {
   metricsToken: string | null;
   /** Calls a minute per API key. */
   apiKeyRateLimit: number;
+  /** The largest report file an upload may be (IMPORT_MAX_BYTES). */
+  importMaxBytes: number;
+  /** Uploads larger than this answer 202 once checked, and are written in the background. */
+  importAsyncBytes: number;
   /** The insights' AI summary endpoint (AI_BASE_URL, AI_MODEL, AI_API_KEY); null: none. */
   ai: { baseUrl: string; model: string; apiKey: string | null } | null;
   /** The insights' volume gates: the defaults with INSIGHT_VOLUME_FLOORS laid over them. */
@@ -224,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     metricsToken: raw.METRICS_TOKEN ?? null,
     apiKeyRateLimit: raw.API_KEY_RATE_LIMIT ?? ACCOUNT_LIMITS.api_key.max,
+    importMaxBytes: raw.IMPORT_MAX_BYTES ?? REPORT_IMPORT_MAX_BYTES,
+    importAsyncBytes: raw.IMPORT_ASYNC_BYTES ?? REPORT_IMPORT_ASYNC_BYTES,
     ai:
       raw.AI_BASE_URL && raw.AI_MODEL
         ? {

@@ -106,6 +106,32 @@ const TABLE: Record<string, Row> = {
     payload: {},
     passed: 400,
   },
+  // An upload followed and cancelled: an unknown job is not found; a JSON body is no file.
+  'POST /api/account/data/imports/jobs': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    payload: {},
+    passed: 400,
+  },
+  'GET /api/account/data/imports/jobs/:id': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    url: `/api/account/data/imports/jobs/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'DELETE /api/account/data/imports/jobs/:id': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    url: `/api/account/data/imports/jobs/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'PUT /api/account/data/imports/jobs/:id/file': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    url: `/api/account/data/imports/jobs/${UNKNOWN_ID}/file`,
+    payload: {},
+    passed: 400,
+  },
   // Paying: the upgrade screen needs admin, the billing screen the owner (docs/product.md#roles-and-permissions).
   'POST /api/account/upgrade': { access: { permission: 'admin' }, payload: {}, passed: 400 },
   'GET /api/account/billing': { access: { permission: 'owner' }, passed: 200 },
@@ -306,6 +332,32 @@ const TABLE: Record<string, Row> = {
   'POST /api/reports/import': {
     access: { permission: 'admin' },
     scope: 'report.import',
+    payload: {},
+    passed: 400,
+  },
+  // An upload followed and cancelled: an unknown job is not found; a JSON body is no file.
+  'POST /api/reports/import/jobs': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    payload: {},
+    passed: 400,
+  },
+  'GET /api/reports/import/jobs/:id': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    url: `/api/reports/import/jobs/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'DELETE /api/reports/import/jobs/:id': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    url: `/api/reports/import/jobs/${UNKNOWN_ID}`,
+    passed: 404,
+  },
+  'PUT /api/reports/import/jobs/:id/file': {
+    access: { permission: 'admin' },
+    scope: 'report.import',
+    url: `/api/reports/import/jobs/${UNKNOWN_ID}/file`,
     payload: {},
     passed: 400,
   },

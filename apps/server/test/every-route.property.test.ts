@@ -127,6 +127,10 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/feedback': { body: () => ({ rating: 'positive', comment: 'Nice' }) },
   // The file itself is text/csv, fuzzed in report-import.routes.test.ts; here, its name.
   'POST /api/account/data/imports': { query: () => ({ name: 'fuzz.csv' }) },
+  'POST /api/account/data/imports/jobs': { body: () => ({ name: 'fuzz.csv', size: 100 }) },
+  'GET /api/account/data/imports/jobs/:id': { params: () => ({ id: randomUUID() }) },
+  'DELETE /api/account/data/imports/jobs/:id': { params: () => ({ id: randomUUID() }) },
+  'PUT /api/account/data/imports/jobs/:id/file': { params: () => ({ id: randomUUID() }) },
   'POST /api/sigma/workbook/embed': {
     body: () => ({
       workbook_id: 'local-core-overview',
@@ -153,6 +157,10 @@ const EXAMPLES: Record<string, Example> = {
   },
   'GET /api/reports.csv': { query: () => ({ ...range(), dimension: 'country' }) },
   'POST /api/reports/import': { query: () => ({ name: 'fuzz.csv' }) },
+  'POST /api/reports/import/jobs': { body: () => ({ name: 'fuzz.csv', size: 100 }) },
+  'GET /api/reports/import/jobs/:id': { params: () => ({ id: randomUUID() }) },
+  'DELETE /api/reports/import/jobs/:id': { params: () => ({ id: randomUUID() }) },
+  'PUT /api/reports/import/jobs/:id/file': { params: () => ({ id: randomUUID() }) },
   'POST /api/account/upgrade': { body: () => ({ plan: 'free_plus', token: 'pm_local_fuzz' }) },
   'GET /api/account/billing/invoices': { query: () => ({ limit: '5' }) },
   'GET /api/account/billing/invoices/:id': { params: () => ({ id: 'in_local_fuzz' }) },

@@ -21,6 +21,7 @@ export function createTestContext(database: Database, now: () => Date = () => ne
     log,
     sessions: new LiveSessions(database.db, database.changes),
     auditAnchors: createAuditAnchors(config, database.db, { log, now, mail }),
+    copyCsv: database.copyCsv,
   };
   return ctx;
 }

@@ -30,6 +30,11 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE_CHARACTER.test(value);
 }
 
+/** `value` with each character isStorableText refuses put as U+FFFD: a file's own text echoed back. */
+export function toStorableText(value: string): string {
+  return value.replace(new RegExp(UNSTORABLE_CHARACTER.source, 'g'), '\uFFFD');
+}
+
 /**
  * The base of every text a request carries (docs/security.md "Text that can be stored"): a
  * string without a NUL or a lone surrogate. `missing` words the error for an absent value.

@@ -6,7 +6,8 @@
  */
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { printAuditVerification } from './audit-verify';
@@ -14,7 +15,10 @@ import type { Database } from '../db/client';
 import { backupEmbedded, restoreEmbedded } from '../db/pglite-backup';
 import { accounts, accountUsers, users } from '../db/schema/index';
 import { mintImpersonationToken } from '../features/auth/impersonation.service';
-import { importReport, wordProblem } from '../features/analytics/report-import.service';
+import { wordProblem } from '../features/analytics/report-import.service';
+import { createImportJob, runImportJob } from '../features/analytics/report-import-job.service';
+import { progressBar } from './progress-bar';
+import { findOwnedAccount } from '../lib/owned-account';
 import { syncSigmaCatalogue } from '../features/analytics/sigma-catalogue-sync';
 import { syncConfiguredCatalogue } from '../features/analytics/workbook-catalogue';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
@@ -67,6 +71,7 @@ function createCliContext(database: Database, config: Config): AppContext {
     // Not listening: a command answers every session check from the database.
     sessions: new LiveSessions(database.db, database.changes),
     auditAnchors: createAuditAnchors(config, database.db, { log, now, mail }),
+    copyCsv: database.copyCsv,
   };
 }
 
@@ -161,23 +166,45 @@ export const COMMANDS: Record<string, AdminCommand> = {
     pathArgs: [1],
     usage: "import-report <owner-email> <file.csv>     load report rows into that owner's account",
     run: ([ownerEmail, file], io) =>
-      io.withDatabase(async ({ db }) => {
+      io.withDatabase(async (database, config) => {
         if (!ownerEmail || !file) throw new Error('Usage: import-report <owner-email> <file.csv>');
-        // The bytes, not a decoded string: the service refuses a file that is not UTF-8.
-        const result = await importReport(db, ownerEmail, await readFile(file), basename(file));
-        if (!result.ok) {
-          for (const problem of result.problems) {
+        const account = await findOwnedAccount(database.db, ownerEmail);
+        if (!account) throw new Error(`${ownerEmail} owns no account`);
+        const ctx = createCliContext(database, config);
+        const { size } = await stat(file);
+        const fileName = basename(file);
+        const job = { accountId: account.id, fileName };
+        const jobId = await createImportJob(
+          database.db,
+          { ...job, userId: null, bytesTotal: size },
+          ctx.now(),
+        );
+        const bar = progressBar(size, (line) => io.err(line));
+        // The bytes as they are on disk: the import refuses a file that is not UTF-8.
+        const end = await runImportJob(
+          ctx,
+          'system',
+          { ...job, id: jobId },
+          createReadStream(file),
+          {
+            maxBytes: config.importMaxBytes,
+            onProgress: bar,
+          },
+        );
+        if (end.outcome === 'refused') {
+          for (const problem of end.problems) {
             const { line, field, message } = wordProblem(problem, 'en');
             io.err(`${file}:${line}: ${field} ${message}`);
           }
-          const count = result.problems.length;
+          const count = end.problemCount;
+          const listed =
+            end.problems.length < count ? ` (the first ${end.problems.length} listed)` : '';
           throw new Error(
-            `Nothing imported: ${count} ${count === 1 ? 'problem' : 'problems'} in ${file}.`,
+            `Nothing imported: ${count} ${count === 1 ? 'problem' : 'problems'} in ${file}${listed}.`,
           );
         }
-        io.out(
-          `Imported ${result.rows} ${result.rows === 1 ? 'row' : 'rows'} into ${result.account}.`,
-        );
+        if (end.outcome !== 'done') throw new Error(`Nothing imported: the import was cancelled.`);
+        io.out(`Imported ${end.rows} ${end.rows === 1 ? 'row' : 'rows'} into ${account.name}.`);
       }),
   },
   'purge-closed': {

@@ -180,6 +180,16 @@ export const EnvSchema = z.object({
     ),
   // Calls a minute one API key may make (docs/product.md#api-keys); 600 unless set.
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  // Report files (docs/analytics.md#importing-report-data): the largest upload taken, refused
+  // with 413 before it is read; and the size above which the API answers 202 with a status URL
+  // once the file is in and checked, instead of waiting for its rows to be written.
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 ** 3)
+    .optional(),
+  IMPORT_ASYNC_BYTES: z.coerce.number().int().min(0).optional(),
 });
 
 export function isOn(value: string | undefined): boolean | undefined {

@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { makePrivateDir, restrictTree } from '../lib/private-files';
 import { AUTH_CHANGE_CHANNEL, AuthChangeFeed, parseAuthChangePayload } from './auth-changes';
 
@@ -43,6 +46,12 @@ export interface Database {
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   /**
+   * Adds `csv` (RFC 4180, no header) to `table`'s `columns` with COPY, the bulk path: a million
+   * rows in seconds where INSERTs take minutes. Outside any transaction, on a connection of its
+   * own. Names are the code's own constants, never a caller's input.
+   */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /**
    * Runs `work` while holding a lock that every instance on this database shares (a PostgreSQL
    * advisory lock), so that migrations and the demo seed run once when instances boot together.
    * The embedded database belongs to one process, so there it just runs `work`.
@@ -77,6 +86,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return wrapPglite(client, () => restrictTree(options.dataDir));
 }
 
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  const names = [table, ...columns];
+  const bad = names.find((name) => !IDENTIFIER.test(name));
+  if (bad !== undefined) throw new Error(`Not a plain identifier: ${bad}`);
+  const list = columns.map((name) => `"${name}"`).join(', ');
+  return `COPY "${table}" (${list}) FROM ${source} WITH (FORMAT csv)`;
+}
+
 export function wrapPglite(client: PGlite, afterClose: () => void = () => undefined): Database {
   const changes = new AuthChangeFeed();
   const db = drizzlePglite(client, { schema, logger: changes.logger }) as unknown as Db;
@@ -99,6 +118,12 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
     onMailQueued: mailQueued.subscribe,
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    // PGlite reads COPY's input from a Blob it names /dev/blob.
+    copyCsv: async (table, columns, csv) => {
+      await client.query(copyStatement(table, columns, "'/dev/blob'"), [], {
+        blob: new Blob([csv]),
+      });
     },
     exclusive: (work) => work(),
     poolStats: () => null,
@@ -139,6 +164,17 @@ export function openPostgres(connectionString: string): Database {
     onMailQueued: mailQueued.subscribe,
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    copyCsv: async (table, columns, csv) => {
+      const client = await pool.connect();
+      try {
+        await pipeline(
+          Readable.from([csv]),
+          client.query(copyFrom(copyStatement(table, columns, 'STDIN'))),
+        );
+      } finally {
+        client.release();
+      }
     },
     exclusive: async (work) => {
       // A session-level lock on a connection of its own: the work's queries use the pool.

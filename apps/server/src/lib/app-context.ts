@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { BillingProvider } from '../features/billing/billing-provider';
 import { AuditAnchors } from './audit-anchor';
 import type { LiveSessions } from './live-sessions';
@@ -19,6 +19,8 @@ export interface AppContext {
   sessions: LiveSessions;
   /** The audit log's anchors outside the database (lib/audit-anchor.ts). */
   auditAnchors: AuditAnchors;
+  /** The bulk path into a table (Database.copyCsv): report files' rows. */
+  copyCsv: Database['copyCsv'];
 }
 
 /** Mail goes into the outbox; the app's dispatcher delivers it (lib/mail/mail-dispatcher.ts). */

@@ -5,6 +5,7 @@ import { runBillingTick } from '../features/billing/billing-job';
 import { reconcileBilling } from '../features/billing/billing-reconcile.service';
 import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
 import { runReportDigests } from '../features/digests/digest-job';
+import { sweepImportJobs } from '../features/analytics/report-import-job.service';
 import type { AppContext } from './app-context';
 
 /**
@@ -19,6 +20,8 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   { name: 'API key expiry mail', run: (ctx) => mailExpiringKeys(ctx) },
   { name: '2FA policy reminders and deadlines', run: (ctx) => runTwoFactorPolicy(ctx) },
   { name: 'report digests', run: (ctx) => runReportDigests(ctx) },
+  // Uploads whose instance stopped mid-file: marked failed, their staged rows cleared.
+  { name: 'stalled report imports', run: (ctx) => sweepImportJobs(ctx) },
   {
     name: 'retention purge',
     run: async (ctx) =>

@@ -190,6 +190,19 @@ const en = {
   'import.problem.not_date': 'must be a date as YYYY-MM-DD',
   'import.problem.not_calendar_date': 'is not a calendar date',
   'import.problem.date_out_of_range': 'must be between {{min}} and {{max}}',
+  'import.problem.csv_syntax':
+    'cannot be read: a quote is open or misplaced (a field holding a comma, a quote or a line break goes in double quotes, its own quotes doubled)',
+  'error.import_too_large':
+    'The file is larger than {{limit}}, the most one upload may be. Split it into smaller files and upload each.',
+  'error.import_job_not_found': 'This upload does not exist, or it finished more than a week ago.',
+  'error.import_job_not_waiting':
+    'This upload has already been sent. Start a new upload for another file.',
+  'error.import_job_writing':
+    'This upload can no longer be cancelled: its checked rows are being written. They will show in a moment.',
+  'error.import_cancelled': 'The upload was cancelled; nothing from the file was imported.',
+  'message.import_cancelled': 'Upload cancelled. Nothing from the file was imported.',
+  'message.import_accepted':
+    '{{count}} row checked in {{file}}; it is being written. Follow it at its status URL.|{{count}} rows checked in {{file}}; they are being written. Follow them at the status URL.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -403,9 +416,27 @@ const es: Record<MessageKey, string> = {
   'import.problem.not_date': 'debe ser una fecha con el formato AAAA-MM-DD',
   'import.problem.not_calendar_date': 'no es una fecha del calendario',
   'import.problem.date_out_of_range': 'debe estar entre {{min}} y {{max}}',
+  'import.problem.csv_syntax':
+    'no se puede leer: hay unas comillas abiertas o mal puestas (un campo con una coma, unas comillas o un salto de línea va entre comillas dobles, con sus propias comillas duplicadas)',
+  'error.import_too_large':
+    'El archivo supera {{limit}}, lo máximo que admite una subida. Divídelo en archivos más pequeños y súbelos uno a uno.',
+  'error.import_job_not_found': 'Esta subida no existe o terminó hace más de una semana.',
+  'error.import_job_not_waiting':
+    'Esta subida ya se envió. Empieza una subida nueva para otro archivo.',
+  'error.import_job_writing':
+    'Esta subida ya no se puede cancelar: sus filas revisadas se están guardando. Aparecerán en un momento.',
+  'error.import_cancelled': 'La subida se canceló; no se importó nada del archivo.',
+  'message.import_cancelled': 'Subida cancelada. No se importó nada del archivo.',
+  'message.import_accepted':
+    '{{count}} fila revisada en {{file}}; se está guardando. Sigue su estado en la URL de estado.|{{count}} filas revisadas en {{file}}; se están guardando. Sigue su estado en la URL de estado.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, es };
+
+const NUMBERS: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en', { maximumFractionDigits: 2 }),
+  es: new Intl.NumberFormat('es', { maximumFractionDigits: 2 }),
+};
 
 const PLURALS: Record<Locale, Intl.PluralRules> = {
   en: new Intl.PluralRules('en'),
@@ -427,5 +458,9 @@ export function translate(
     forms.length === 2 && typeof count === 'number'
       ? (forms[PLURALS[locale].select(count) === 'one' ? 0 : 1] ?? '')
       : MESSAGES[locale][key];
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    // Counts read as the reader writes them: "60,000 rows" in English, "60.000 filas" in Spanish.
+    return typeof value === 'number' ? NUMBERS[locale].format(value) : (value ?? '');
+  });
 }

@@ -120,7 +120,8 @@ export async function runCrashTrials(options: CrashTrialOptions): Promise<CrashR
     const marker = `crash-${options.seed.toString(16)}-${tag()}`;
     const run: ImportRun = {
       marker,
-      rows: rng.int(1_200, 4_800),
+      // Past 10,000 rows a file is staged in several batches, so a kill can fall between them.
+      rows: rng.int(1_200, 24_000),
       trial,
       outcome: 'running',
       output: '',

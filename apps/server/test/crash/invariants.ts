@@ -25,6 +25,24 @@ interface Check {
  */
 const CHECKS: Check[] = [
   {
+    // The staged rows of an upload go with its end, in the same transaction (a cancelled one's
+    // importer may still be clearing the batch it was copying).
+    invariant: 'an upload that ended keeps no staged rows',
+    sql: `select j.id, j.status, count(*)::int as n from report_import_staging s
+      join report_import_jobs j on j.id = s.job_id
+      where j.status in ('done', 'refused', 'failed') group by 1, 2`,
+    detail: (row) =>
+      `upload ${String(row.id)} ${String(row.status)} has ${String(row.n)} staged rows`,
+  },
+  {
+    invariant: 'a finished upload names its import, and the import holds its rows',
+    sql: `select j.id, j.rows_written, i.row_count from report_import_jobs j
+      left join report_imports i on i.id = j.import_id
+      where j.status = 'done' and (i.id is null or i.row_count <> j.rows_written)`,
+    detail: (row) =>
+      `upload ${String(row.id)} done with ${String(row.rows_written)} rows; import has ${String(row.row_count)}`,
+  },
+  {
     invariant: 'every user has a membership (or an open invite)',
     sql: `select u.email from users u
       where not exists (select 1 from account_users au where au.user_id = u.id)

@@ -193,14 +193,17 @@ export function apiUpload<T>(
   options: {
     contentType: string;
     schema: ZodType<T>;
+    /** POST unless the route takes the file with PUT. */
+    method?: 'POST' | 'PUT';
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
   },
 ): Promise<ApiAnswer<T>> {
+  const method = options.method ?? 'POST';
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', url);
-    requestHeaders('POST', url).forEach((value, name) => request.setRequestHeader(name, value));
+    request.open(method, url);
+    requestHeaders(method, url).forEach((value, name) => request.setRequestHeader(name, value));
     request.setRequestHeader('Content-Type', options.contentType);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
@@ -215,7 +218,7 @@ export function apiUpload<T>(
       } catch {
         // An answer that is not JSON (a proxy's error page) is handled as no envelope.
       }
-      readAnswer('POST', url, request.status, payload, options.schema).then(resolve, reject);
+      readAnswer(method, url, request.status, payload, options.schema).then(resolve, reject);
     };
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);

@@ -10,6 +10,7 @@ export * from './invites';
 export * from './local-processor';
 export * from './outbox';
 export * from './reports';
+export * from './report-import-jobs';
 export * from './sessions';
 export * from './users';
 export * from './workbooks';

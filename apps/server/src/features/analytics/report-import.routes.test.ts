@@ -1,18 +1,28 @@
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
+  ImportJobSchema,
   REPORT_COLUMNS,
-  REPORT_IMPORT_MAX_BYTES,
   REPORT_IMPORT_MAX_PROBLEMS,
   ReportImportListSchema,
 } from '@partner-portal/shared/report-import';
 import { ErrorResponseSchema } from '@partner-portal/shared/api';
 import { reportImports, reportRows } from '../../db/schema/index';
 import { bearer, signedInUser } from '../../../test/identity-helpers';
+import { createTestConfig } from '../../../test/test-config';
 import { useTestApp } from '../../../test/use-test-app';
 
-const env = useTestApp();
+/** Small limits, so a test reaches them with a few hundred kB. */
+const MAX_BYTES = 200_000;
+const ASYNC_BYTES = 100_000;
+const env = useTestApp(() => ({
+  config: createTestConfig({
+    IMPORT_MAX_BYTES: String(MAX_BYTES),
+    IMPORT_ASYNC_BYTES: String(ASYNC_BYTES),
+  }),
+}));
 const db = () => env.database.db;
 
 const HEADER = REPORT_COLUMNS.join(',');
@@ -108,11 +118,14 @@ describe('POST /api/account/data/imports', () => {
 
   it('lists the first problems of a file wrong on every line, and counts them all', async () => {
     const me = await signedInUser(env.app, db(), { permission: 'admin' });
-    const bad = Array.from({ length: 150 }, () => GOOD_LINE.replace('100', 'x'));
+    const bad = Array.from({ length: 1_200 }, () => GOOD_LINE.replace('100', 'x'));
     const answer = await upload(me.token, [HEADER, ...bad].join('\n'));
     expect(answer.statusCode).toBe(400);
     expect(answer.json().problems).toHaveLength(REPORT_IMPORT_MAX_PROBLEMS);
-    expect(answer.json().problemCount).toBe(150);
+    expect(answer.json().problemCount).toBe(1_200);
+    expect(answer.json().message).toBe(
+      'Nothing was imported: the file has 1,200 problems to fix. Correct them and upload it again.',
+    );
   });
 
   it('refuses an empty file, a wrong header, a file over the limit, and JSON, with a 4xx', async () => {
@@ -125,9 +138,25 @@ describe('POST /api/account/data/imports', () => {
     expect(header.statusCode).toBe(400);
     expect(header.json().problems[0]).toMatchObject({ line: 1, field: 'header', code: 'header' });
 
-    const huge = await upload(me.token, `${HEADER}\n${'x'.repeat(REPORT_IMPORT_MAX_BYTES)}`);
+    // Refused on its Content-Length, before a byte is read.
+    const huge = await upload(me.token, `${HEADER}\n${'x'.repeat(MAX_BYTES)}`);
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toBe('The request body is too large (the limit is 10 MiB).');
+    expect(huge.json()).toMatchObject({
+      inputError: 'file',
+      message:
+        'The file is larger than 195 kB, the most one upload may be. Split it into smaller files and upload each.',
+    });
+    expect(huge.headers.connection).toBe('close');
+    // Sent in chunks with no declared size, it is refused once the limit is passed.
+    const streamed = await env.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...bearer(me.token), 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
+      payload: Readable.from(
+        Array.from({ length: 4_000 }, (_, n) => (n === 0 ? `${HEADER}\n` : `${GOOD_LINE}\n`)),
+      ),
+    });
+    expect(streamed.statusCode, streamed.body).toBe(413);
 
     const json = await env.app.inject({
       method: 'POST',
@@ -241,4 +270,121 @@ describe('POST /api/account/data/imports, fed generated files', () => {
       { numRuns: 60, seed },
     );
   }, 120_000);
+});
+
+describe('/api/account/data/imports/jobs', () => {
+  const jobsUrl = `${URL}/jobs`;
+  const start = (token: string, body: Record<string, unknown>) =>
+    env.app.inject({ method: 'POST', url: jobsUrl, headers: bearer(token), payload: body });
+  const send = (token: string, id: string, csv: string) =>
+    env.app.inject({
+      method: 'PUT',
+      url: `${jobsUrl}/${id}/file`,
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+      payload: csv,
+    });
+  const follow = (token: string, id: string, method: 'GET' | 'DELETE' = 'GET') =>
+    env.app.inject({ method, url: `${jobsUrl}/${id}`, headers: bearer(token) });
+
+  it('starts an upload, takes its file, and shows how it ended at its status URL', async () => {
+    const me = await signedInUser(env.app, db(), { permission: 'admin' });
+    const csv = `${HEADER}\n${GOOD_LINE}\n${GOOD_LINE}\n`;
+    const started = await start(me.token, { name: 'week.csv', size: csv.length });
+    expect(started.statusCode, started.body).toBe(201);
+    const job = ImportJobSchema.parse(started.json().data);
+    expect(job).toMatchObject({ status: 'waiting', fileName: 'week.csv', bytesTotal: csv.length });
+    expect(job.statusUrl).toBe(`${jobsUrl}/${job.id}`);
+
+    const sent = await send(me.token, job.id, csv);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({
+      data: { rows: 2 },
+      message: '2 rows imported from week.csv.',
+    });
+    const done = ImportJobSchema.parse((await follow(me.token, job.id)).json().data);
+    expect(done).toMatchObject({
+      status: 'done',
+      rowsChecked: 2,
+      rowsWritten: 2,
+      secondsLeft: null,
+    });
+    expect(done.importId).toBe(sent.json().data.id);
+    expect(done.bytesRead).toBe(csv.length);
+
+    // A file goes once; what is done cannot be cancelled.
+    expect((await send(me.token, job.id, csv)).statusCode).toBe(409);
+    const late = await follow(me.token, job.id, 'DELETE');
+    expect(late.statusCode).toBe(409);
+    expect(await rowsIn(me.account.id)).toBe(2);
+  });
+
+  it('keeps the problems of a refused file at its status URL, in the reader language', async () => {
+    const me = await signedInUser(env.app, db(), { permission: 'admin' });
+    const csv = `${HEADER}\n${GOOD_LINE.replace('100', 'x')}\n`;
+    const job = (await start(me.token, { name: 'bad.csv', size: csv.length })).json().data;
+    expect((await send(me.token, job.id, csv)).statusCode).toBe(400);
+    const answer = await env.app.inject({
+      method: 'GET',
+      url: `${jobsUrl}/${job.id}`,
+      headers: { ...bearer(me.token), 'accept-language': 'es' },
+    });
+    expect(answer.json().data).toMatchObject({
+      status: 'refused',
+      problemCount: 1,
+      problems: [
+        { line: 2, field: 'impressions', message: 'debe ser un número entero mayor o igual que 0' },
+      ],
+    });
+  });
+
+  it('cancels an upload before its file, refuses a size over the limit, and hides other accounts', async () => {
+    const me = await signedInUser(env.app, db(), { permission: 'admin' });
+    const other = await signedInUser(env.app, db(), { permission: 'owner' });
+    const job = (await start(me.token, { name: 'a.csv', size: 10 })).json().data;
+    expect((await follow(other.token, job.id)).statusCode).toBe(404);
+    expect((await follow(other.token, job.id, 'DELETE')).statusCode).toBe(404);
+    const cancelled = await follow(me.token, job.id, 'DELETE');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      data: { status: 'cancelled' },
+      message: 'Upload cancelled. Nothing from the file was imported.',
+    });
+    expect((await send(me.token, job.id, `${HEADER}\n${GOOD_LINE}\n`)).statusCode).toBe(409);
+    // Cancelling again answers how it ended.
+    expect((await follow(me.token, job.id, 'DELETE')).json().data.status).toBe('cancelled');
+
+    const big = await start(me.token, { name: 'big.csv', size: MAX_BYTES + 1 });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ inputError: 'size' });
+    const nameless = await start(me.token, { size: 10 });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json()).toMatchObject({ inputError: 'name' });
+    const unknown = await follow(me.token, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect((await follow(me.token, 'not-an-id')).statusCode).toBe(400);
+  });
+
+  it('answers 202 with a status URL for a file over the async size, and writes it after', async () => {
+    const me = await signedInUser(env.app, db(), { permission: 'admin' });
+    const lines = Array.from({ length: 2_000 }, (_, n) => GOOD_LINE.replace('100', String(n)));
+    const csv = `${[HEADER, ...lines].join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(ASYNC_BYTES);
+    const answer = await upload(me.token, csv, { name: 'big.csv' });
+    expect(answer.statusCode, answer.body).toBe(202);
+    const { jobId, rows, statusUrl } = answer.json().data;
+    expect(rows).toBe(2_000);
+    expect(answer.headers.location).toBe(statusUrl);
+    await expect
+      .poll(async () => {
+        const state = await env.app.inject({
+          method: 'GET',
+          url: statusUrl,
+          headers: bearer(me.token),
+        });
+        return state.json().data.status;
+      })
+      .toBe('done');
+    expect(statusUrl).toBe(`${jobsUrl}/${jobId}`);
+    expect(await rowsIn(me.account.id)).toBe(2_000);
+  });
 });

@@ -15,12 +15,9 @@ import {
   MIN_REPORT_DATE,
 } from '@partner-portal/shared/validation';
 import type { Db } from '../../db/client';
-import { recordChange, type AuditBy, type AuditChange } from '../../lib/audit';
-import { reportImports, reportRows, users } from '../../db/schema/index';
-import { findOwnedAccount } from '../../lib/owned-account';
+import { reportImports, users } from '../../db/schema/index';
 import { translate } from '../../lib/messages';
-import { parseCsv } from '@partner-portal/shared/csv-parse';
-import { decodeReportFile } from './report-file-text';
+import { CsvSyntaxError, parseCsv, type CsvRecord } from '@partner-portal/shared/csv-parse';
 
 const MAX_TEXT_LENGTH = 200;
 
@@ -63,7 +60,7 @@ const RowSchema = z.object({
   revenue: money,
   payout: money,
 });
-type ImportRow = z.infer<typeof RowSchema>;
+export type ImportRow = z.infer<typeof RowSchema>;
 
 /** A problem before it is worded: the words depend on who reads it (a screen, the command). */
 export interface RawProblem {
@@ -78,55 +75,88 @@ const PROBLEM_PARAMS: Partial<Record<ImportProblemCode, Record<string, string | 
   date_out_of_range: { min: MIN_REPORT_DATE, max: MAX_REPORT_DATE },
 };
 
-/** Validates every line; any problem means nothing is imported (docs/analytics.md). */
+/** The header's problem, or the columns in the file's order. */
+export function checkHeader(fields: readonly string[]): { columns: string[] } | RawProblem {
+  const columns = fields.map((name) => name.trim());
+  const { missing, unknown } = compareHeader(columns);
+  if (missing.length === 0 && unknown.length === 0 && columns.length === REPORT_COLUMNS.length) {
+    return { columns };
+  }
+  return {
+    line: 1,
+    field: 'header',
+    code: 'header',
+    params: {
+      expected: REPORT_COLUMNS.join(','),
+      missing: missing.join(', '),
+      unknown: unknown.join(', '),
+    },
+  };
+}
+
+/** One record checked against the header's columns: the row to store, or its problems. */
+export function checkRecord(
+  columns: readonly string[],
+  record: CsvRecord,
+): { row: ImportRow } | { problems: RawProblem[] } {
+  if (record.fields.length !== columns.length) {
+    const problem: RawProblem = {
+      line: record.line,
+      field: 'row',
+      code: 'field_count',
+      params: { found: record.fields.length, expected: columns.length },
+    };
+    return { problems: [problem] };
+  }
+  const raw: Record<string, string | undefined> = {};
+  columns.forEach((name, index) => {
+    raw[name] = record.fields[index];
+  });
+  const parsed = RowSchema.safeParse(raw);
+  if (parsed.success) return { row: parsed.data };
+  return {
+    problems: parsed.error.issues.map((issue) => {
+      const code = issue.message as ImportProblemCode;
+      return {
+        line: record.line,
+        field: String(issue.path[0]),
+        code,
+        params: PROBLEM_PARAMS[code],
+      };
+    }),
+  };
+}
+
+/**
+ * Every line of a whole file checked (the streaming import does the same record by record); any
+ * problem means nothing is imported (docs/analytics.md).
+ */
 export function validateReportCsv(csv: string): { rows: ImportRow[]; problems: RawProblem[] } {
-  const records = parseCsv(csv);
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return { rows: [], problems: [syntaxProblem(error)] };
+  }
   const [header, ...body] = records;
   if (!header) return { rows: [], problems: [{ line: 1, field: 'header', code: 'file_empty' }] };
-  const columns = header.fields.map((name) => name.trim());
-  const { missing, unknown } = compareHeader(columns);
-  if (missing.length > 0 || unknown.length > 0 || columns.length !== REPORT_COLUMNS.length) {
-    const problem: RawProblem = {
-      line: 1,
-      field: 'header',
-      code: 'header',
-      params: {
-        expected: REPORT_COLUMNS.join(','),
-        missing: missing.join(', '),
-        unknown: unknown.join(', '),
-      },
-    };
-    return { rows: [], problems: [problem] };
-  }
+  const checked = checkHeader(header.fields);
+  if (!('columns' in checked)) return { rows: [], problems: [checked] };
   const rows: ImportRow[] = [];
   const problems: RawProblem[] = [];
   for (const record of body) {
-    if (record.fields.length !== columns.length) {
-      problems.push({
-        line: record.line,
-        field: 'row',
-        code: 'field_count',
-        params: { found: record.fields.length, expected: columns.length },
-      });
-      continue;
-    }
-    const raw = Object.fromEntries(columns.map((name, index) => [name, record.fields[index]]));
-    const parsed = RowSchema.safeParse(raw);
-    if (parsed.success) rows.push(parsed.data);
-    else {
-      for (const issue of parsed.error.issues) {
-        const code = issue.message as ImportProblemCode;
-        problems.push({
-          line: record.line,
-          field: String(issue.path[0]),
-          code,
-          params: PROBLEM_PARAMS[code],
-        });
-      }
-    }
+    const result = checkRecord(checked.columns, record);
+    if ('row' in result) rows.push(result.row);
+    else problems.push(...result.problems);
   }
   if (body.length === 0) problems.push({ line: 2, field: 'row', code: 'no_rows' });
   return { rows, problems };
+}
+
+/** A file the CSV reader could not read on from, at the line it stopped on. */
+export function syntaxProblem(error: CsvSyntaxError): RawProblem {
+  return { line: error.line, field: 'row', code: 'csv_syntax' };
 }
 
 /** A problem in words, in `locale`. */
@@ -141,69 +171,6 @@ export function wordProblem(problem: RawProblem, locale: Locale): ImportProblem 
       message += `; ${translate(locale, 'import.problem.header_unknown', { columns: params.unknown })}`;
   }
   return { line: problem.line, field: problem.field, code: problem.code, message };
-}
-
-const INSERT_BATCH = 2_000;
-
-/** The file's rows, or its problems: only a file that is UTF-8 text is read any further. */
-function readReportFile(file: Uint8Array): { rows: ImportRow[]; problems: RawProblem[] } {
-  const decoded = decodeReportFile(file);
-  if ('text' in decoded) return validateReportCsv(decoded.text);
-  return { rows: [], problems: [{ line: decoded.badLine, field: 'row', code: 'not_utf8' }] };
-}
-
-/**
- * Loads a whole file into an account, or nothing: the rows and the history entry in one
- * transaction, so a crash halfway leaves neither.
- */
-export async function importReportFile(
-  db: Db,
-  by: AuditBy,
-  target: { accountId: string; fileName: string; at: Date },
-  file: Uint8Array,
-): Promise<{ ok: true; rows: number; importId: string } | { ok: false; problems: RawProblem[] }> {
-  const { rows, problems } = readReportFile(file);
-  const audit = (tx: Db, change: Pick<AuditChange, 'outcome' | 'changes' | 'targetId'>) =>
-    recordChange(tx, by, target.at, {
-      ...change,
-      action: 'report.imported',
-      accountId: target.accountId,
-      targetType: 'report',
-    });
-  if (problems.length > 0) {
-    await audit(db, {
-      outcome: 'failure',
-      targetId: null,
-      changes: { file: target.fileName, problems: problems.length },
-    });
-    return { ok: false, problems };
-  }
-  const importId = await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await tx
-        .insert(reportRows)
-        .values(
-          rows
-            .slice(start, start + INSERT_BATCH)
-            .map((row) => ({ ...row, accountId: target.accountId })),
-        );
-    }
-    const [entry] = await tx
-      .insert(reportImports)
-      .values({
-        accountId: target.accountId,
-        userId: by !== 'system' && 'actor' in by ? by.actor.userId : null,
-        fileName: target.fileName,
-        rowCount: rows.length,
-      })
-      .returning({ id: reportImports.id });
-    await audit(tx, {
-      targetId: entry!.id,
-      changes: { file: target.fileName, rows: rows.length },
-    });
-    return entry!.id;
-  });
-  return { ok: true, rows: rows.length, importId };
 }
 
 /** The account's latest imports, newest first. */
@@ -228,22 +195,4 @@ export async function listReportImports(db: Db, accountId: string): Promise<Repo
     createdAt: createdAt.toISOString(),
     by: email === null ? null : { firstName: firstName ?? '', lastName: lastName ?? '', email },
   }));
-}
-
-/** The admin command: a file into the account its owner, named by e-mail, signs in to. */
-export async function importReport(
-  db: Db,
-  ownerEmail: string,
-  file: Uint8Array,
-  fileName = 'admin import',
-): Promise<{ ok: true; rows: number; account: string } | { ok: false; problems: RawProblem[] }> {
-  const account = await findOwnedAccount(db, ownerEmail);
-  if (!account) throw new Error(`${ownerEmail} owns no account`);
-  const result = await importReportFile(
-    db,
-    'system',
-    { accountId: account.id, fileName, at: new Date() },
-    file,
-  );
-  return result.ok ? { ok: true, rows: result.rows, account: account.name } : result;
 }

@@ -57,20 +57,62 @@ afterEach(() => {
   FakeUpload.last = null;
 });
 
+const JOB_URL = '/api/account/data/imports/jobs/j1';
+const WAITING_JOB = {
+  id: 'j1',
+  fileName: 'january.csv',
+  status: 'waiting',
+  bytesTotal: 100,
+  bytesRead: 0,
+  rowsChecked: 0,
+  rowsWritten: 0,
+  secondsLeft: null,
+  problemCount: 0,
+  problems: [],
+  importId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: null,
+  statusUrl: JOB_URL,
+};
+
+/**
+ * The screen on a stubbed API: the history, an upload started as job j1, whose state (what its
+ * status URL answers) a test moves with `job.state`; the file goes through FakeUpload.
+ */
 function open(history: unknown[] = []) {
   const listCalls = vi.fn(() => new Response(JSON.stringify({ data: history })));
+  const job = {
+    state: { ...WAITING_JOB } as Record<string, unknown>,
+    started: vi.fn(),
+    cancelled: vi.fn(),
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) =>
-      url === '/api/account/data/imports'
-        ? listCalls()
-        : new Response(JSON.stringify({ data: null }), { status: 200 }),
-    ),
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      if (url === '/api/account/data/imports') return listCalls();
+      if (url === '/api/account/data/imports/jobs' && method === 'POST') {
+        job.started(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ data: WAITING_JOB }), { status: 201 });
+      }
+      if (url === JOB_URL && method === 'DELETE') {
+        job.cancelled();
+        job.state = { ...job.state, status: 'cancelled' };
+      }
+      if (url === JOB_URL) return new Response(JSON.stringify({ data: job.state }));
+      return new Response(JSON.stringify({ data: null }), { status: 200 });
+    }),
   );
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   setSession(testSession({ permission: 'admin' }));
   renderRoute('/account/data');
-  return { listCalls };
+  return { listCalls, job };
+}
+
+/** The upload once the screen has started its job and begun sending the file. */
+async function sending(): Promise<FakeUpload> {
+  await waitFor(() => expect(FakeUpload.last).not.toBeNull());
+  return FakeUpload.last!;
 }
 
 const csvFile = (text: string, name = 'january.csv') =>
@@ -104,13 +146,15 @@ describe('/account/data', () => {
   });
 
   it('sends the file with its progress, then shows the rows loaded and the new history', async () => {
-    const { listCalls } = open();
-    await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
+    const { listCalls, job } = open();
+    const file = csvFile(`${HEADER}\n${LINE(1)}\n`);
+    await choose(file);
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
 
-    const upload = FakeUpload.last!;
-    expect(upload.method).toBe('POST');
-    expect(upload.url).toBe('/api/account/data/imports?name=january.csv');
+    const upload = await sending();
+    expect(job.started).toHaveBeenCalledWith({ name: 'january.csv', size: file.size });
+    expect(upload.method).toBe('PUT');
+    expect(upload.url).toBe(`${JOB_URL}/file`);
     expect(upload.headers['content-type']).toBe('text/csv');
     expect(upload.headers.authorization).toBe('Bearer header.payload.signature');
     expect(upload.body).toBeInstanceOf(File);
@@ -121,6 +165,21 @@ describe('/account/data', () => {
       'aria-valuenow',
       '50',
     );
+    // What the server has done with the bytes so far, read from the upload's status URL.
+    job.state = { ...job.state, status: 'receiving', rowsChecked: 12_000, secondsLeft: 30 };
+    expect(
+      await screen.findByText('12,000 rows checked · about 30 sec left', {}, { timeout: 3_000 }),
+    ).toBeVisible();
+    upload.progress(100, 100);
+    job.state = { ...job.state, status: 'writing', rowsChecked: 24_000, rowsWritten: 24_000 };
+    expect(
+      await screen.findByText(
+        'Writing 24,000 checked rows into your reports…',
+        {},
+        { timeout: 3_000 },
+      ),
+    ).toBeVisible();
+
     const listed = listCalls.mock.calls.length;
     upload.answer(201, {
       data: { id: 'i1', rows: 1 },
@@ -134,13 +193,30 @@ describe('/account/data', () => {
     await waitFor(() => expect(listCalls.mock.calls.length).toBeGreaterThan(listed));
     // Ready for the next file.
     expect(screen.getByRole('button', { name: 'Choose a CSV file' })).toBeVisible();
+    expect(job.cancelled).not.toHaveBeenCalled();
+  });
+
+  it('cancels an upload: the request stops, the server is told, and nothing is said imported', async () => {
+    const { job } = open();
+    await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const upload = await sending();
+    upload.progress(10, 100);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel upload' }));
+    expect(
+      await screen.findByText('Upload cancelled. Nothing from the file was imported.'),
+    ).toBeVisible();
+    expect(job.cancelled).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    // The file is still chosen, to send again.
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 
   it('lists every line to fix when the file is refused, marks them in the preview, and counts those not listed', async () => {
     open();
     await choose(csvFile(`${HEADER}\n${LINE(1)}\n`));
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
-    FakeUpload.last!.answer(400, {
+    (await sending()).answer(400, {
       message: 'Nothing was imported: the file has 3 problems to fix.',
       inputError: 'file',
       problems: [

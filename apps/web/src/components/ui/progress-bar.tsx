@@ -32,7 +32,7 @@ export function ProgressBar({
     >
       <Progress.Indicator
         className={cn(
-          'h-full bg-primary transition-transform duration-300',
+          'h-full bg-primary motion-safe:transition-transform motion-safe:duration-300',
           state === 'indeterminate' && 'w-2/5 animate-progress',
         )}
         style={

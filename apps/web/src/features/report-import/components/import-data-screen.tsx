@@ -2,25 +2,36 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Download } from 'lucide-react';
-import { REPORT_COLUMNS, type ImportProblem } from '@partner-portal/shared/report-import';
+import {
+  REPORT_COLUMNS,
+  type ImportJob,
+  type ImportProblem,
+} from '@partner-portal/shared/report-import';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { ApiError } from '@/lib/api-client';
 import { handleApiError } from '@/lib/error-handler';
-import { useRefreshReportImports, uploadReportFile } from '../api/report-imports';
+import {
+  cancelReportImport,
+  sendReportFile,
+  startReportImport,
+  useRefreshReportImports,
+  useReportImportProgress,
+} from '../api/report-imports';
 import { readCsvPreview, type CsvPreview } from '../csv-preview-data';
 import { downloadReportTemplate } from '../csv-template';
 import { CsvFilePicker } from './csv-file-picker';
 import { CsvPreviewTable } from './csv-preview-table';
 import { ImportHistory } from './import-history';
 import { ImportProblems } from './import-problems';
+import { ImportProgress } from './import-progress';
 
 type Outcome =
   | { kind: 'imported'; message: string }
   | { kind: 'refused'; message: string; problems: ImportProblem[]; total: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled'; message: string };
 
 function fileSize(bytes: number, language: string): string {
   const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
@@ -31,7 +42,8 @@ function fileSize(bytes: number, language: string): string {
 
 /**
  * The Import data screen (docs/analytics.md "Importing report data"): choose a CSV, see its first
- * rows, send it with a progress bar, and read either the rows loaded or every line to fix.
+ * rows, send it with a progress bar (bytes sent, then rows checked and written, with the time
+ * left), cancel it, and read either the rows loaded or every line to fix.
  * `dashboardPath`: where the loaded rows show, linked once a file is in.
  */
 export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
@@ -41,8 +53,10 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [job, setJob] = useState<ImportJob | null>(null);
   const upload = useRef<AbortController | null>(null);
   const uploading = progress !== null;
+  const followed = useReportImportProgress(job, uploading);
 
   const choose = async (chosen: File) => {
     setOutcome(null);
@@ -62,8 +76,11 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
     upload.current = controller;
     setOutcome(null);
     setProgress(0);
+    let started: ImportJob | null = null;
     try {
-      const { message } = await uploadReportFile(file, {
+      started = await startReportImport(file);
+      setJob(started);
+      const { message } = await sendReportFile(started, file, {
         onProgress: setProgress,
         signal: controller.signal,
       });
@@ -71,7 +88,12 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
       reset();
       await refreshHistory();
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        // The server stops when the connection closes; saying so stops it on every instance.
+        if (started) await cancelReportImport(started).catch(() => undefined);
+        setOutcome({ kind: 'cancelled', message: t('imports.upload.cancelled') });
+        return;
+      }
       if (error instanceof ApiError && error.problems) {
         setOutcome({
           kind: 'refused',
@@ -79,13 +101,14 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
           problems: error.problems,
           total: error.problemCount ?? error.problems.length,
         });
-      } else if (error instanceof ApiError && [400, 413, 415, 429].includes(error.status)) {
+      } else if (error instanceof ApiError && [400, 409, 413, 415, 429].includes(error.status)) {
         setOutcome({ kind: 'failed', message: error.message });
       } else {
         handleApiError(error);
       }
     } finally {
       upload.current = null;
+      setJob(null);
       setProgress(null);
     }
   };
@@ -129,6 +152,7 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
             />
           ) : null}
           {outcome?.kind === 'failed' ? <Banner variant="error" title={outcome.message} /> : null}
+          {outcome?.kind === 'cancelled' ? <Banner variant="info" title={outcome.message} /> : null}
 
           {file ? (
             <section className="grid gap-3" aria-label={t('imports.upload.chosen_label')}>
@@ -144,20 +168,7 @@ export function ImportDataScreen({ dashboardPath }: { dashboardPath: string }) {
                   problems={outcome?.kind === 'refused' ? outcome.problems : []}
                 />
               ) : null}
-              {uploading ? (
-                <div className="grid gap-1.5">
-                  <ProgressBar
-                    state="loading"
-                    value={Math.round(progress * 100)}
-                    label={t('imports.upload.progress')}
-                  />
-                  <p className="text-xs text-muted-foreground" aria-live="polite">
-                    {progress < 1
-                      ? t('imports.upload.sending', { percent: Math.round(progress * 100) })
-                      : t('imports.upload.checking')}
-                  </p>
-                </div>
-              ) : null}
+              {uploading ? <ImportProgress sent={progress} job={followed.data} /> : null}
               <div className="flex flex-wrap gap-2">
                 {/* The same file would be refused again: fix it and choose it anew. */}
                 <Button
