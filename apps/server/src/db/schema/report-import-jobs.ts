@@ -1,18 +1,7 @@
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ImportJobStatus } from '@partner-portal/shared/report-import';
 import { accounts } from './accounts';
-import { reportImports } from './reports';
+import { reportImports, reportRowColumns } from './reports';
 import { users } from './users';
 
 /** A problem as the importer found it, before it is worded for a reader. */
@@ -66,15 +55,5 @@ export const reportImportJobs = pgTable(
  */
 export const reportImportStaging = pgTable('report_import_staging', {
   jobId: uuid('job_id').notNull(),
-  date: date('date', { mode: 'string' }).notNull(),
-  advertiser: text('advertiser').notNull(),
-  campaign: text('campaign').notNull(),
-  channel: text('channel').notNull(),
-  country: text('country').notNull(),
-  device: text('device').notNull(),
-  impressions: bigint('impressions', { mode: 'number' }).notNull(),
-  clicks: bigint('clicks', { mode: 'number' }).notNull(),
-  conversions: bigint('conversions', { mode: 'number' }).notNull(),
-  revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
-  payout: numeric('payout', { precision: 14, scale: 2 }).notNull(),
+  ...reportRowColumns(),
 });

@@ -14,6 +14,24 @@ import {
 import { accounts } from './accounts';
 import { users } from './users';
 
+/**
+ * A report row's own columns, as an import file names them: report_rows and the import's
+ * staging table (report-import-jobs.ts) hold the same (fresh builders for each table).
+ */
+export const reportRowColumns = () => ({
+  date: date('date', { mode: 'string' }).notNull(),
+  advertiser: text('advertiser').notNull(),
+  campaign: text('campaign').notNull(),
+  channel: text('channel').notNull(),
+  country: text('country').notNull(),
+  device: text('device').notNull(),
+  impressions: bigint('impressions', { mode: 'number' }).notNull(),
+  clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  conversions: bigint('conversions', { mode: 'number' }).notNull(),
+  revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+  payout: numeric('payout', { precision: 14, scale: 2 }).notNull(),
+});
+
 /** Daily report rows the built-in analytics provider renders, always scoped by account. */
 export const reportRows = pgTable(
   'report_rows',
@@ -22,17 +40,7 @@ export const reportRows = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    date: date('date', { mode: 'string' }).notNull(),
-    advertiser: text('advertiser').notNull(),
-    campaign: text('campaign').notNull(),
-    channel: text('channel').notNull(),
-    country: text('country').notNull(),
-    device: text('device').notNull(),
-    impressions: bigint('impressions', { mode: 'number' }).notNull(),
-    clicks: bigint('clicks', { mode: 'number' }).notNull(),
-    conversions: bigint('conversions', { mode: 'number' }).notNull(),
-    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
-    payout: numeric('payout', { precision: 14, scale: 2 }).notNull(),
+    ...reportRowColumns(),
   },
   (table) => [
     index('report_rows_account_date_idx').on(table.accountId, table.date),
