@@ -116,6 +116,21 @@ export const notificationSettings = pgTable(
     name: text('name').notNull(),
     active: boolean('active').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * For `report_digest`: when the scheduler next needs to look at this subscriber (the next
+     * period's send time; far in the future for a disabled user). The epoch means "at the next
+     * tick": the default, and what the triggers of migration 0022 set whenever the setting, or
+     * the user's frequency, zone or disabled flag, changes. A tick reads only the rows due, by a
+     * range on the partial index.
+     */
+    digestDueAt: timestamp('digest_due_at', { withTimezone: true })
+      .notNull()
+      .default(sql`'epoch'`),
   },
-  (table) => [uniqueIndex('notification_settings_user_name_idx').on(table.userId, table.name)],
+  (table) => [
+    uniqueIndex('notification_settings_user_name_idx').on(table.userId, table.name),
+    index('notification_settings_digest_due_idx')
+      .on(table.digestDueAt)
+      .where(sql`${table.name} = 'report_digest' AND ${table.active}`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { REPORT_IMPORT_MAX_PROBLEMS } from '@partner-portal/shared/report-import';
+import { REPORT_COLUMNS, REPORT_IMPORT_MAX_PROBLEMS } from '@partner-portal/shared/report-import';
 import type { Database } from '../../db/client';
 import {
   reportDaily,
@@ -233,37 +233,29 @@ describe('runImportJob', () => {
 
 describe('sweepImportJobs', () => {
   it('fails jobs whose importer stopped, clears their rows, and forgets old finished jobs', async () => {
+    // The sweep's clock stands in 2020, so on a database other test files share (PostgreSQL)
+    // only this test's jobs, dated before it, are old enough to be touched.
+    const now = new Date('2020-01-01T00:00:00Z');
+    const sweepCtx = createTestContext(database, () => now);
     const stale = await startJob();
     const live = await startJob();
     const old = await startJob();
-    const now = ctx.now();
-    const longAgo = new Date(now.getTime() - IMPORT_JOB_STALE_MS - 1_000);
-    await database.db
-      .update(reportImportJobs)
-      .set({ status: 'receiving', updatedAt: longAgo })
-      .where(eq(reportImportJobs.id, stale.id));
-    await database.db
-      .update(reportImportJobs)
-      .set({ status: 'receiving' })
-      .where(eq(reportImportJobs.id, live.id));
-    await database.db
-      .update(reportImportJobs)
-      .set({ status: 'done', updatedAt: new Date(now.getTime() - 8 * 24 * 3_600_000) })
-      .where(eq(reportImportJobs.id, old.id));
+    const set = (id: string, values: Partial<typeof reportImportJobs.$inferInsert>) =>
+      database.db.update(reportImportJobs).set(values).where(eq(reportImportJobs.id, id));
+    await set(stale.id, {
+      status: 'receiving',
+      updatedAt: new Date(now.getTime() - IMPORT_JOB_STALE_MS - 1_000),
+    });
+    await set(live.id, { status: 'receiving', updatedAt: new Date(now.getTime() - 1_000) });
+    await set(old.id, { status: 'done', updatedAt: new Date(now.getTime() - 8 * 24 * 3_600_000) });
     const staged = (jobId: string) =>
       `${jobId},2026-01-01,Acme,C,search,US,mobile,1,1,1,1.00,1.00\n`;
     await database.copyCsv(
       'report_import_staging',
-      ['job_id', 'date', 'advertiser', 'campaign', 'channel', 'country', 'device'].concat([
-        'impressions',
-        'clicks',
-        'conversions',
-        'revenue',
-        'payout',
-      ]),
+      ['job_id', ...REPORT_COLUMNS],
       staged(stale.id) + staged(live.id),
     );
-    expect(await sweepImportJobs(ctx)).toBe(1);
+    expect(await sweepImportJobs(sweepCtx)).toBe(1);
     expect(await stateOf(stale)).toMatchObject({ staged: 0, job: { status: 'failed' } });
     expect(await stateOf(live)).toMatchObject({ staged: 1, job: { status: 'receiving' } });
     const [gone] = await database.db
@@ -272,7 +264,7 @@ describe('sweepImportJobs', () => {
       .where(eq(reportImportJobs.id, old.id));
     expect(gone!.n).toBe(0);
     // At an embedded database's boot every unfinished job is dead, however recent.
-    expect(await sweepImportJobs(ctx, { everyJobIsDead: true })).toBe(1);
+    expect(await sweepImportJobs(sweepCtx, { everyJobIsDead: true })).toBe(1);
     expect(await stateOf(live)).toMatchObject({ staged: 0, job: { status: 'failed' } });
   });
 });

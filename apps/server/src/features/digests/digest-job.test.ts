@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestFrequency } from '@partner-portal/shared/digests';
 import type { Database } from '../../db/client';
-import { accounts, digestDeliveries, outbox, users } from '../../db/schema/index';
+import {
+  accounts,
+  digestDeliveries,
+  notificationSettings,
+  outbox,
+  users,
+} from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import type { MailTransport } from '../../lib/mail/mail-transport';
 import { createAccount, createReportRows, createUser } from '../../../test/factories';
@@ -289,5 +295,81 @@ describe('the report digest job', () => {
     expect(await deliveriesOf(user.id)).toEqual([]);
     await scheduleDueDigests(contextAt('2026-11-23T08:00:00Z'), new Date('2026-11-23T08:00:00Z'));
     expect((await deliveriesOf(user.id))[0]?.dueAt.toISOString()).toBe('2026-11-23T08:00:00.000Z');
+  });
+
+  it('looks at a subscriber only when due, and again as soon as what decides their digest changes', async () => {
+    const { user } = await subscriber();
+    const dueAt = async () => {
+      const [row] = await db()
+        .select({ at: notificationSettings.digestDueAt })
+        .from(notificationSettings)
+        .where(
+          and(
+            eq(notificationSettings.userId, user.id),
+            eq(notificationSettings.name, 'report_digest'),
+          ),
+        );
+      const at = row?.at.toISOString() ?? null;
+      // The epoch: looked at by the next tick.
+      return at === '1970-01-01T00:00:00.000Z' ? null : at;
+    };
+    const forget = () => db().delete(digestDeliveries).where(eq(digestDeliveries.userId, user.id));
+    expect(await dueAt()).toBeNull();
+    expect(
+      await scheduleDueDigests(contextAt(MONDAY_0800_MADRID), new Date(MONDAY_0800_MADRID)),
+    ).toBeGreaterThan(0);
+    // Next Monday, 08:00 in Madrid.
+    expect(await dueAt()).toBe('2026-11-30T07:00:00.000Z');
+
+    // Not due: the tick does not read the row, so a claim gone missing is not made again...
+    await forget();
+    const later = '2026-11-25T12:00:00Z';
+    await scheduleDueDigests(contextAt(later), new Date(later));
+    expect(await deliveriesOf(user.id)).toEqual([]);
+    // ...until the subscriber's zone changes, which puts them back for the next tick.
+    await db().update(users).set({ timezone: 'America/New_York' }).where(eq(users.id, user.id));
+    expect(await dueAt()).toBeNull();
+    await scheduleDueDigests(contextAt(later), new Date(later));
+    expect((await deliveriesOf(user.id)).map((row) => row.periodKey)).toEqual([
+      'weekly:2026-11-16',
+    ]);
+    expect(await dueAt()).toBe('2026-11-30T13:00:00.000Z');
+
+    // The frequency and the setting turned off and on do the same; an unrelated change does not.
+    await db().update(users).set({ firstName: 'Renamed' }).where(eq(users.id, user.id));
+    expect(await dueAt()).not.toBeNull();
+    await db().update(users).set({ digestFrequency: 'daily' }).where(eq(users.id, user.id));
+    expect(await dueAt()).toBeNull();
+    await scheduleDueDigests(contextAt(later), new Date(later));
+    // Daily now: 08:00 in New York today, an hour after `later`.
+    expect(await dueAt()).toBe('2026-11-25T13:00:00.000Z');
+    await updateNotifications(db(), user.id, { report_digest: true }, new Date(later));
+    expect(await dueAt()).not.toBeNull();
+    await updateNotifications(db(), user.id, { report_digest: false }, new Date(later));
+    await updateNotifications(db(), user.id, { report_digest: true }, new Date(later));
+    expect(await dueAt()).toBeNull();
+
+    // A disabled user waits until the flag changes back.
+    await db().update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    await scheduleDueDigests(contextAt(later), new Date(later));
+    expect(await dueAt()).toBe('9999-12-31T00:00:00.000Z');
+    await db().update(users).set({ disabled: false }).where(eq(users.id, user.id));
+    expect(await dueAt()).toBeNull();
+  });
+
+  it('has the admin command look at everyone at its moment, changing no schedule', async () => {
+    const { user } = await subscriber();
+    await scheduleDueDigests(contextAt(MONDAY_0800_MADRID), new Date(MONDAY_0800_MADRID));
+    await db().delete(digestDeliveries).where(eq(digestDeliveries.userId, user.id));
+    const later = '2026-11-25T12:00:00Z';
+    await sendDueDigests(contextAt(later));
+    expect((await deliveriesOf(user.id)).map((row) => row.periodKey)).toEqual([
+      'weekly:2026-11-16',
+    ]);
+    const [row] = await db()
+      .select({ at: notificationSettings.digestDueAt })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, user.id));
+    expect(row?.at.toISOString()).toBe('2026-11-30T07:00:00.000Z');
   });
 });

@@ -1,12 +1,12 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
-import { isTimeZone } from '@partner-portal/shared/digests';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { isTimeZone, type DigestFrequency } from '@partner-portal/shared/digests';
 import { digestDeliveries, notificationSettings, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { retryDelayMs } from '../../lib/mail/mail-dispatcher';
 import type { OutgoingMail } from '../../lib/mail/mail-transport';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 import { composeDigestMail, digestRecipient, type DigestSkipReason } from './digest-mail.service';
-import { latestDuePeriod } from './digest-periods';
+import { latestDuePeriod, nextPeriod, type DigestPeriod } from './digest-periods';
 
 /** Digests one tick sends at most; the next tick takes the rest. */
 const BATCH = 50;
@@ -18,51 +18,125 @@ export function digestZone(timezone: string | null): string {
   return timezone && isTimeZone(timezone) ? timezone : 'UTC';
 }
 
+/** Subscribers one scheduling query reads; a tick reads batches until none is due. */
+const SCHEDULE_BATCH = 2_000;
+/** Where a disabled subscriber waits (a change of the flag sets their row back to null). */
+const NEVER = new Date('9999-12-31T00:00:00Z');
+
 /**
  * Claims each opted-in user's latest due period by inserting its row; the unique (user, period)
  * key makes this idempotent across ticks and instances. Only periods due after the user opted
  * in are owed — turning digests on at 10:00 does not mail that morning's — and a period missed
  * while no instance ran is still sent, but only the latest one, never a backlog.
+ *
+ * A tick reads only the subscribers due (`digest_due_at` past: a range on a partial index), and
+ * moves each one's to their next period's send time: with nothing due it reads no row, however
+ * many subscribers there are. `everyone` (the admin command's `--as-of`, any instant) reads all
+ * of them and leaves their times alone, so a run at another moment changes no schedule.
  */
-export async function scheduleDueDigests(ctx: AppContext, now: Date): Promise<number> {
-  const subscribers = await ctx.db
-    .select({
-      userId: users.id,
-      frequency: users.digestFrequency,
-      timezone: users.timezone,
-      optedInAt: notificationSettings.updatedAt,
-    })
-    .from(notificationSettings)
-    .innerJoin(users, eq(users.id, notificationSettings.userId))
-    .where(
-      and(
-        eq(notificationSettings.name, 'report_digest'),
-        eq(notificationSettings.active, true),
-        eq(users.disabled, false),
-      ),
-    );
-  const owed = subscribers.flatMap((subscriber) => {
-    const period = latestDuePeriod(subscriber.frequency, digestZone(subscriber.timezone), now);
-    if (period.sendAt < subscriber.optedInAt) return [];
-    return [
-      {
-        userId: subscriber.userId,
-        periodKey: period.key,
-        frequency: subscriber.frequency,
-        periodFrom: period.from,
-        periodTo: period.to,
-        dueAt: period.sendAt,
-        nextAttemptAt: now,
-      },
-    ];
-  });
-  if (owed.length === 0) return 0;
-  const inserted = await ctx.db
-    .insert(digestDeliveries)
-    .values(owed)
-    .onConflictDoNothing({ target: [digestDeliveries.userId, digestDeliveries.periodKey] })
-    .returning({ id: digestDeliveries.id });
-  return inserted.length;
+export async function scheduleDueDigests(
+  ctx: AppContext,
+  now: Date,
+  options: { everyone?: boolean } = {},
+): Promise<number> {
+  let inserted = 0;
+  let after: string | null = null;
+  for (;;) {
+    const subscribers = await ctx.db
+      .select({
+        settingId: notificationSettings.id,
+        userId: users.id,
+        frequency: users.digestFrequency,
+        timezone: users.timezone,
+        disabled: users.disabled,
+        optedInAt: notificationSettings.updatedAt,
+      })
+      .from(notificationSettings)
+      .innerJoin(users, eq(users.id, notificationSettings.userId))
+      .where(
+        and(
+          eq(notificationSettings.name, 'report_digest'),
+          eq(notificationSettings.active, true),
+          options.everyone ? undefined : lte(notificationSettings.digestDueAt, now),
+          after === null ? undefined : gt(notificationSettings.id, after),
+        ),
+      )
+      // In due order, the partial index's own: with nothing due the scan ends at its first
+      // entry, whatever the planner's statistics say. Rows looked at leave the range (their
+      // time moves on), so the next batch is the next rows due; `everyone` pages by id.
+      .orderBy(
+        options.everyone ? asc(notificationSettings.id) : asc(notificationSettings.digestDueAt),
+      )
+      .limit(SCHEDULE_BATCH);
+    inserted += await claimDuePeriods(ctx, now, subscribers, !options.everyone);
+    if (subscribers.length < SCHEDULE_BATCH) return inserted;
+    if (options.everyone) after = subscribers[subscribers.length - 1]!.settingId;
+  }
+}
+
+async function claimDuePeriods(
+  ctx: AppContext,
+  now: Date,
+  subscribers: {
+    settingId: string;
+    userId: string;
+    frequency: DigestFrequency;
+    timezone: string | null;
+    disabled: boolean;
+    optedInAt: Date;
+  }[],
+  reschedule: boolean,
+): Promise<number> {
+  const owed = [];
+  // Subscribers by the time they are next due: most share one per frequency and zone.
+  const nextDue = new Map<number, string[]>();
+  // A period takes a few time-zone conversions: once per frequency and zone, not per person.
+  const periods = new Map<string, { due: DigestPeriod; next: Date }>();
+  for (const subscriber of subscribers) {
+    const zone = digestZone(subscriber.timezone);
+    const key = `${subscriber.frequency} ${zone}`;
+    let period = periods.get(key);
+    if (!period) {
+      period = {
+        due: latestDuePeriod(subscriber.frequency, zone, now),
+        next: nextPeriod(subscriber.frequency, zone, now).sendAt,
+      };
+      periods.set(key, period);
+    }
+    const due = subscriber.disabled ? NEVER : period.next;
+    const group = nextDue.get(due.getTime());
+    if (group) group.push(subscriber.settingId);
+    else nextDue.set(due.getTime(), [subscriber.settingId]);
+    if (subscriber.disabled || period.due.sendAt < subscriber.optedInAt) continue;
+    owed.push({
+      userId: subscriber.userId,
+      periodKey: period.due.key,
+      frequency: subscriber.frequency,
+      periodFrom: period.due.from,
+      periodTo: period.due.to,
+      dueAt: period.due.sendAt,
+      nextAttemptAt: now,
+    });
+  }
+  let inserted = 0;
+  if (owed.length > 0) {
+    const rows = await ctx.db
+      .insert(digestDeliveries)
+      .values(owed)
+      .onConflictDoNothing({ target: [digestDeliveries.userId, digestDeliveries.periodKey] })
+      .returning({ id: digestDeliveries.id });
+    inserted = rows.length;
+  }
+  // After the claims: a crash between the two only makes the next tick look again.
+  if (reschedule) {
+    for (const [due, ids] of nextDue) {
+      await ctx.db
+        .update(notificationSettings)
+        .set({ digestDueAt: new Date(due) })
+        .where(inArray(notificationSettings.id, ids));
+    }
+  }
+  return inserted;
 }
 
 /** 'elsewhere': another instance took it over (our lease ran out); 'none': nothing was due. */
@@ -207,7 +281,7 @@ export async function runReportDigests(ctx: AppContext): Promise<number> {
 /** Everything due at `ctx.now()`, to the end (`npm run admin -- send-digests`). */
 export function sendDueDigests(ctx: AppContext): Promise<DigestRun> {
   const now = ctx.now();
-  return scheduleDueDigests(ctx, now).then(() =>
+  return scheduleDueDigests(ctx, now, { everyone: true }).then(() =>
     deliverDueDigests(ctx, now, Number.POSITIVE_INFINITY),
   );
 }
