@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { seedBenchAccount } from './bench-seed';
 import { benchSignIn, withBenchServer } from './bench-server';
+import { lastDays, openEmbedSession, overviewLoader } from './embed-overview';
 import { percentile, timed } from './timing';
 
 export interface DashboardBench {
@@ -53,48 +54,20 @@ export function runDashboardBench(adminUrl: string): Promise<DashboardBench> {
     console.log(`Seeding ${ROWS.toLocaleString('en')} report rows…`);
     await seed(databaseUrl);
 
-    const { token, headers } = await benchSignIn(server, 'bench@example.test', PASSWORD);
+    const signedIn = await benchSignIn(server, 'bench@example.test', PASSWORD);
+    const { token, headers } = signedIn;
     const authed = { ...headers, authorization: `Bearer ${token}` };
-    const mint = async () => {
+    const embedSamples = await timed(200, async () => {
       const response = await fetch(`${server.url}/api/sigma/workbook/embed`, {
         method: 'POST',
         headers: authed,
         body: JSON.stringify({ workbook_id: 'local-core-overview' }),
       });
       if (!response.ok) throw new Error(`embed URL: HTTP ${response.status}`);
-      return ((await response.json()) as { data: { url: string } }).data.url;
-    };
-    const embedSamples = await timed(200, async () => {
-      await mint();
+      await response.arrayBuffer();
     });
-
-    const urlToken = new URL(await mint()).searchParams.get('token');
-    const opened = await fetch(`${server.url}/api/embed/session`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ workbook_id: 'local-core-overview', token: urlToken }),
-    });
-    const session = ((await opened.json()) as { data: { session: string } }).data.session;
-    const to = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
-    const range = `from=${from}&to=${to}`;
-    // What the partner overview loads for a range: KPIs, trend, top advertisers, campaigns page.
-    const overviewCalls = [
-      `kpis?${range}`,
-      `trend?${range}`,
-      `breakdown?${range}&dimension=advertiser&page_size=8`,
-      `breakdown?${range}&dimension=campaign&page_size=10`,
-    ];
-    const overview = () =>
-      Promise.all(
-        overviewCalls.map(async (path) => {
-          const response = await fetch(`${server.url}/api/embed/${path}`, {
-            headers: { authorization: `Embed ${session}` },
-          });
-          if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-          await response.arrayBuffer();
-        }),
-      ).then(() => undefined);
+    const session = await openEmbedSession(server, signedIn, 'local-core-overview');
+    const overview = overviewLoader(server, session, lastDays(90));
     await timed(5, overview);
     const overviewSamples = await timed(40, overview);
 
