@@ -4,9 +4,11 @@
 // as every tick did before `digest_due_at` (the admin command's `--as-of` run still does).
 // Creates and drops a database of its own; writes its section of bench/results/latest.md.
 import pg from 'pg';
+import Fastify from 'fastify';
+import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { scheduleDueDigests } from '../apps/server/src/features/digests/digest-job';
-import { createTestContext } from '../apps/server/test/test-context';
+import { createServiceContext } from '../apps/server/src/lib/service-context';
 import { withBenchServer } from './bench-server';
 import { writeSection } from './results-file';
 import { summarize, timed } from './timing';
@@ -51,7 +53,10 @@ async function main() {
       const database = openPostgres(url);
       try {
         const now = new Date();
-        const ctx = createTestContext(database, () => now);
+        const ctx = createServiceContext(database, loadConfig({ DATABASE_URL: url }), {
+          log: Fastify({ logger: false }).log,
+          now: () => now,
+        });
         // The first tick looks at everyone once (as after the migration) and sets their times.
         const first = performance.now();
         await scheduleDueDigests(ctx, now);

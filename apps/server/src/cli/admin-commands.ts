@@ -28,9 +28,8 @@ import {
   type BillingDisagreement,
 } from '../features/billing/billing-reconcile.service';
 import { sendDueDigests } from '../features/digests/digest-job';
-import { createBillingProvider } from '../features/billing/create-billing-provider';
-import { createAuditAnchors, createMailTransport, type AppContext } from '../lib/app-context';
-import { LiveSessions } from '../lib/live-sessions';
+import type { AppContext } from '../lib/app-context';
+import { createServiceContext } from '../lib/service-context';
 import { loggerOptions } from '../lib/logger';
 import { issueOneTimeToken } from '../lib/one-time-token';
 
@@ -58,21 +57,7 @@ export const cliLog = (config: Config) =>
 
 /** What services need, for a command: mail is queued, and delivered when the command ends. */
 function createCliContext(database: Database, config: Config): AppContext {
-  const log = cliLog(config);
-  const now = () => new Date();
-  const mail = createMailTransport(config, database.db);
-  return {
-    db: database.db,
-    config,
-    mail,
-    billing: createBillingProvider(config, database.db, now),
-    now,
-    log,
-    // Not listening: a command answers every session check from the database.
-    sessions: new LiveSessions(database.db, database.changes),
-    auditAnchors: createAuditAnchors(config, database.db, { log, now, mail }),
-    copyCsv: database.copyCsv,
-  };
+  return createServiceContext(database, config, { log: cliLog(config), now: () => new Date() });
 }
 
 /** One line per disagreement: the account, what each side said, what was done. */

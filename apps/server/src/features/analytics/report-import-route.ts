@@ -62,6 +62,13 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
   const base = `${app.prefix}${path === '/' ? '' : path}`;
   const jobsPath = `${path === '/' ? '' : path}/jobs`;
   const statusUrl = (jobId: string) => `${base}/jobs/${jobId}`;
+  /** The caller's account's job, as the API shows it in the caller's language; else a 404. */
+  const jobOf = async (request: FastifyRequest, jobId: string) => {
+    const { accountId } = requireCaller(request).actor;
+    const job = await findImportJob(ctx, accountId, jobId, request.locale, statusUrl);
+    if (!job) throw new AppError('not_found', 'error.import_job_not_found');
+    return job;
+  };
   const { importMaxBytes, importAsyncBytes } = ctx.config;
   // Only this plugin reads CSV; every other route still answers 415 to it. The body is handed
   // over as the request's own stream: it is read as it arrives, a batch at a time.
@@ -204,8 +211,7 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
         { accountId, userId, fileName: name, bytesTotal: size },
         ctx.now(),
       );
-      const job = await findImportJob(ctx, accountId, jobId, request.locale, statusUrl);
-      return reply.code(201).send(ok(job!));
+      return reply.code(201).send(ok(await jobOf(request, jobId)));
     },
   );
 
@@ -223,8 +229,7 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       const caller = requireCaller(request);
       const { accountId } = caller.actor;
       refuseTooLarge(reply, declaredSize(request));
-      const job = await findImportJob(ctx, accountId, request.params.id, request.locale, statusUrl);
-      if (!job) throw new AppError('not_found', 'error.import_job_not_found');
+      const job = await jobOf(request, request.params.id);
       if (job.status !== 'waiting') {
         void reply.header('connection', 'close');
         throw new AppError('conflict', 'error.import_job_not_waiting');
@@ -245,12 +250,7 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       config: access,
       schema: { params: JobParamsSchema, response: { 200: dataEnvelope(ImportJobSchema) } },
     },
-    async (request) => {
-      const { accountId } = requireCaller(request).actor;
-      const job = await findImportJob(ctx, accountId, request.params.id, request.locale, statusUrl);
-      if (!job) throw new AppError('not_found', 'error.import_job_not_found');
-      return ok(job);
-    },
+    async (request) => ok(await jobOf(request, request.params.id)),
   );
 
   typed.delete(
@@ -260,18 +260,13 @@ export function registerReportImport(app: FastifyInstance, ctx: AppContext, path
       schema: { params: JobParamsSchema, response: { 200: dataEnvelope(ImportJobSchema) } },
     },
     async (request) => {
-      const { accountId } = requireCaller(request).actor;
-      const { locale } = request;
-      const job = await findImportJob(ctx, accountId, request.params.id, locale, statusUrl);
-      if (!job) throw new AppError('not_found', 'error.import_job_not_found');
-      if (!(await cancelImportJob(ctx.db, job.id, ctx.now()))) {
-        const now = await findImportJob(ctx, accountId, job.id, locale, statusUrl);
-        // Cancelling what already stopped is no error: the answer says how it ended.
-        if (now && now.status !== 'writing' && now.status !== 'done') return ok(now);
-        throw new AppError('conflict', 'error.import_job_writing');
-      }
-      const cancelled = await findImportJob(ctx, accountId, job.id, locale, statusUrl);
-      return ok(cancelled!, translate(locale, 'message.import_cancelled'));
+      const job = await jobOf(request, request.params.id);
+      const cancelled = await cancelImportJob(ctx.db, job.id, ctx.now());
+      const now = await jobOf(request, job.id);
+      if (cancelled) return ok(now, translate(request.locale, 'message.import_cancelled'));
+      // Cancelling what already stopped is no error: the answer says how it ended.
+      if (now.status !== 'writing' && now.status !== 'done') return ok(now);
+      throw new AppError('conflict', 'error.import_job_writing');
     },
   );
 }
