@@ -1,3 +1,4 @@
+import { findLocalWorkbook, type WorkbookSection } from '@partner-portal/shared/local-workbooks';
 import type { AppServer } from '../e2e/fixtures/app-server';
 
 /**
@@ -35,17 +36,38 @@ export function lastDays(days: number): string {
   return `from=${from}&to=${to}`;
 }
 
+/** The data calls the embed page makes for each section (apps/web/src/embed/workbook-view.tsx). */
+const SECTION_CALLS: Record<WorkbookSection, readonly string[]> = {
+  kpis: ['kpis'],
+  trend: ['trend'],
+  top_advertisers: ['breakdown?dimension=advertiser&page_size=8'],
+  top_campaigns: ['breakdown?dimension=campaign&page_size=10'],
+  advertisers_table: ['breakdown?dimension=advertiser&page_size=10'],
+  campaigns_table: ['breakdown?dimension=campaign&page_size=10'],
+  channels: ['breakdown?dimension=channel&page_size=8'],
+  countries: [
+    'breakdown?dimension=country&page_size=8',
+    'breakdown?dimension=country&page_size=10',
+  ],
+  devices: ['breakdown?dimension=device&page_size=8'],
+};
+
 /**
- * What the partner overview loads for a range (`query`, with any filters): KPIs, trend, top
- * advertisers and the first campaigns page, requested together as the workbook page does.
+ * What a built-in workbook loads for a range (`query`, with any filters), requested together as
+ * the workbook page does: the partner overview's KPIs, trend, top advertisers and first campaigns
+ * page by default.
  */
-export function overviewLoader(server: AppServer, session: string, query: string) {
-  const calls = [
-    `kpis?${query}`,
-    `trend?${query}`,
-    `breakdown?${query}&dimension=advertiser&page_size=8`,
-    `breakdown?${query}&dimension=campaign&page_size=10`,
-  ];
+export function overviewLoader(
+  server: AppServer,
+  session: string,
+  query: string,
+  workbookId = 'local-core-overview',
+) {
+  const workbook = findLocalWorkbook(workbookId);
+  if (!workbook) throw new Error(`no built-in workbook ${workbookId}`);
+  const calls = workbook.sections
+    .flatMap((section) => SECTION_CALLS[section])
+    .map((call) => `${call}${call.includes('?') ? '&' : '?'}${query}`);
   return () =>
     Promise.all(
       calls.map(async (path) => {

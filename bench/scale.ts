@@ -21,6 +21,12 @@ const DATA_ACCOUNTS = 1_000;
 /** The share of every account's rows in after each step. */
 const STEPS = [0.1, 0.3, 1];
 const CONCURRENT_VIEWERS = 20;
+const ROLL_UP_TABLES = [
+  'report_rows',
+  'report_daily',
+  'report_advertiser_daily',
+  'report_campaign_monthly',
+];
 const PASSWORD = 'Bench-password-1!';
 const ADVERTISER_EMAIL = 'advertiser@example.test';
 /** A small account from the long tail, the same one every run. */
@@ -133,7 +139,9 @@ async function measureStep(
     {
       label: `an advertiser of the largest account, 90 days`,
       target: overview,
-      measure: await oneAtATime(overviewLoader(server, advertiserSession, lastDays(90))),
+      measure: await oneAtATime(
+        overviewLoader(server, advertiserSession, lastDays(90), 'local-core-advertiser'),
+      ),
     },
   ];
   for (const filter of ['channel=search', 'country=US', 'device=mobile']) {
@@ -176,6 +184,31 @@ async function measureStep(
   return measures;
 }
 
+interface TableSize {
+  table: string;
+  rows: number;
+  mb: number;
+}
+
+/** What the raw rows and each roll-up hold and take on disk (statistics from the last vacuum). */
+async function tableSizes(client: pg.Client): Promise<TableSize[]> {
+  const sizes: TableSize[] = [];
+  for (const table of ROLL_UP_TABLES) {
+    const { rows } = await client.query<{ rows: string; bytes: string }>(
+      `select reltuples::bigint as rows, pg_total_relation_size(oid) as bytes
+       from pg_class where oid = $1::regclass`,
+      [table],
+    );
+    const row = rows[0];
+    sizes.push({
+      table,
+      rows: Number(row?.rows ?? 0),
+      mb: Math.round(Number(row?.bytes ?? 0) / 1_048_576),
+    });
+  }
+  return sizes;
+}
+
 const millions = (rows: number) =>
   `${(rows / 1e6).toLocaleString('en', { maximumFractionDigits: 2 })} M`;
 
@@ -193,6 +226,7 @@ function section(
   console: Awaited<ReturnType<typeof measureConsole>>,
   seedMs: number,
   rss: { settled: number; peak: number },
+  sizes: TableSize[],
 ): string {
   const last = steps[steps.length - 1]!;
   const labels = last.measures.map((entry) => entry.label);
@@ -218,6 +252,8 @@ function section(
     }),
     `| rows loaded by COPY (s) | | ${steps.map((step) => (step.loadMs / 1000).toFixed(1)).join(' | ')} | |`,
     '',
+    `On disk at ${millions(last.rows)} rows, with indexes: ${sizes.map((size) => `${size.table} ${size.rows.toLocaleString('en')} rows, ${size.mb.toLocaleString('en')} MB`).join('; ')}.`,
+    '',
     `Operator console at ${ACCOUNTS.toLocaleString('en')} accounts and ${EVENTS.toLocaleString('en')} events (after the last step): overview ${console.overview.p50} / ${console.overview.p95} ms; accounts search ${console.accountSearch.p50} / ${console.accountSearch.p95} ms (target p50 ≤ 100: ${verdict(console.accountSearch, { p50: 100 })}); event counts ${console.events30Days.p50} / ${console.events30Days.p95} ms (target p50 ≤ 100: ${verdict(console.events30Days, { p50: 100 })}).`,
     '',
     `Server RSS after the load settled: ${rss.settled} MB (peak ${rss.peak} MB; target ≤ 250 MB: ${rss.settled <= 250 ? 'met' : '**missed**'}). Data set made in ${(seedMs / 1000).toFixed(0)} s in all.`,
@@ -237,6 +273,7 @@ await withBenchServer(adminUrl, 'scale', {}, async (server, databaseUrl) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const steps: Step[] = [];
+    let sizes: TableSize[] = [];
     let seedMs = performance.now() - started;
     try {
       const accounts = await prepareAccounts(client);
@@ -245,9 +282,8 @@ await withBenchServer(adminUrl, 'scale', {}, async (server, databaseUrl) => {
         const loadStart = performance.now();
         const written = await copyScaleRows(client, accounts, done, share);
         // What autovacuum does within a minute of a large load: statistics, and the visibility
-        // map the daily roll-up's index-only scans rely on.
-        await client.query('vacuum analyze report_rows');
-        await client.query('vacuum analyze report_daily');
+        // map the roll-ups' index-only scans rely on.
+        for (const table of ROLL_UP_TABLES) await client.query(`vacuum analyze ${table}`);
         const loadMs = performance.now() - loadStart;
         seedMs += loadMs;
         done = share;
@@ -264,13 +300,14 @@ await withBenchServer(adminUrl, 'scale', {}, async (server, databaseUrl) => {
           );
         steps.push({ rows, largestRows: Math.floor(accounts[0]!.rows * share), loadMs, measures });
       }
+      sizes = await tableSizes(client);
     } finally {
       await client.end();
     }
     const consoleMeasures = await measureConsole(server, databaseUrl);
     await sleep(5_000);
     const rss = { settled: rssMb(server.pid), peak: rssPeak };
-    const text = section(steps, consoleMeasures, seedMs, rss);
+    const text = section(steps, consoleMeasures, seedMs, rss, sizes);
     writeSection(text);
     process.stdout.write(`\n${text}`);
   } finally {

@@ -1,10 +1,10 @@
 import { chmodSync, lstatSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, openPostgres } from './client';
+import { openDatabase, openPostgres, POOL_WAIT_MS } from './client';
 import { migrateDatabase } from './migrate';
 import { accounts } from './schema/index';
 import { EMBEDDED_OPEN_MS } from '../../test/test-database';
@@ -86,5 +86,42 @@ describe('openPostgres', () => {
     await database.close();
     // A second close (shutdown after a failed start) must not throw.
     await expect(database.close()).resolves.toBeUndefined();
+  });
+
+  it('gives up on a server that accepts but never answers at the connect timeout', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const database = openPostgres(`postgres://nobody@127.0.0.1:${port}/none`);
+    const started = Date.now();
+    const failure: unknown = await database.ping().catch((error: unknown) => error);
+    // Drizzle wraps the driver's error; its cause is the connect timeout's.
+    expect(String((failure as Error).cause)).toMatch(/timeout/i);
+    // Well before the wait for a busy pool (POOL_WAIT_MS), which is not for outages.
+    expect(Date.now() - started).toBeLessThan(POOL_WAIT_MS / 2);
+    await database.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('openPostgres with every connection busy', () => {
+  it('has a query wait for a free connection past the connect timeout', async () => {
+    const database = openPostgres(process.env.TEST_DATABASE_URL ?? '');
+    try {
+      // Every connection of the pool (10) busy for longer than the connect timeout (3 s).
+      // Drizzle's queries are lazy thenables: Promise.resolve starts each now.
+      const busy = Array.from({ length: 10 }, () =>
+        Promise.resolve(database.db.execute(sql`select pg_sleep(3.5)`)),
+      );
+      const started = Date.now();
+      await expect(database.ping()).resolves.toBeUndefined();
+      expect(Date.now() - started).toBeGreaterThan(3_000);
+      await Promise.all(busy);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -140,12 +140,34 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
   };
 }
 
+/** Opening a connection gives up after this: a server that does not answer is a 503 at once. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * Waiting for a free connection gives up after this. A busy pool is not an outage: under a burst
+ * (twenty viewers loading a large dashboard at once, docs/scaling.md) a query waits its turn
+ * rather than failing at the connect timeout.
+ */
+export const POOL_WAIT_MS = 15_000;
+
+/**
+ * pg's pool has one timeout for both waits; its clients keep the short one for the connection
+ * itself, so the pool's own (POOL_WAIT_MS) only bounds the queue for a free connection.
+ */
+class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+  }
+}
+
 export function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    // Fail fast when the server is down, so requests answer 503 instead of hanging.
-    connectionTimeoutMillis: 3_000,
+    Client: QuickConnectClient,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its server emits 'error' on the pool; without a listener it would
@@ -232,7 +254,7 @@ class ChangeListener {
   private async connect(): Promise<void> {
     const client = new pg.Client({
       connectionString: this.connectionString,
-      connectionTimeoutMillis: 3_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: 'partner-portal auth-change listener',
     });
     const lost = () => {

@@ -110,23 +110,29 @@ const CHECKS: Check[] = [
     detail: (row) =>
       `${String(row.email)} defaults to ${String(row.default_account_id)}, not a membership`,
   },
-  {
-    invariant: 'report_daily holds the totals of report_rows',
+  // Each roll-up equals the raw rows summed by its grain, whatever moment the kill cut.
+  ...[
+    { table: 'report_daily', grain: ['date', 'advertiser', 'campaign'] },
+    { table: 'report_advertiser_daily', grain: ['date', 'advertiser'] },
+    { table: 'report_campaign_monthly', grain: ['month', 'advertiser', 'campaign'] },
+  ].map(({ table, grain }) => ({
+    invariant: `${table} holds the totals of report_rows`,
     sql: `with r as (
-        select account_id, date, advertiser, campaign, sum(impressions) as impressions,
+        select account_id, ${grain.join(', ')}, sum(impressions) as impressions,
           sum(clicks) as clicks, sum(conversions) as conversions, sum(revenue) as revenue,
           sum(payout) as payout
-        from report_rows group by 1, 2, 3, 4)
+        from (select *, date_trunc('month', date)::date as month from report_rows) as rows
+        group by account_id, ${grain.join(', ')})
       select coalesce(r.advertiser, d.advertiser) as advertiser, count(*)::int as cells
-      from r full join report_daily d on d.account_id = r.account_id and d.date = r.date
-        and d.advertiser = r.advertiser and d.campaign = r.campaign
+      from r full join ${table} d on d.account_id = r.account_id
+        ${grain.map((column) => `and d.${column} = r.${column}`).join(' ')}
       where r.impressions is distinct from d.impressions or r.clicks is distinct from d.clicks
         or r.conversions is distinct from d.conversions or r.revenue is distinct from d.revenue
         or r.payout is distinct from d.payout
       group by 1`,
-    detail: (row) =>
-      `advertiser ${String(row.advertiser)}: ${String(row.cells)} daily totals differ from its rows`,
-  },
+    detail: (row: Row) =>
+      `advertiser ${String(row.advertiser)}: ${String(row.cells)} ${table} totals differ from its rows`,
+  })),
   {
     invariant: 'invoice numbers are unique',
     sql: `select number, count(*)::int as n from local_invoices group by 1 having count(*) > 1`,

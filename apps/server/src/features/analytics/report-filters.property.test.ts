@@ -21,7 +21,17 @@ const VALUES: Record<ReportDimension, readonly string[]> = {
   country: ['US', 'MX', 'ES'],
   device: ['desktop', 'mobile'],
 };
-const RANGE = { from: '2026-04-01', to: '2026-04-30' };
+/**
+ * Ranges that are a whole month, hold none, or one with days before and after it: a campaign
+ * breakdown sums whole months from the monthly roll-up and the rest from the daily one.
+ */
+const RANGES = [
+  { from: '2026-04-01', to: '2026-04-30' },
+  { from: '2026-04-03', to: '2026-04-27' },
+  { from: '2026-03-20', to: '2026-04-30' },
+  { from: '2026-03-01', to: '2026-04-12' },
+  { from: '2026-03-09', to: '2026-05-02' },
+];
 
 interface Row extends Record<ReportDimension, string> {
   date: string;
@@ -72,11 +82,15 @@ const filtersArbitrary = fc.record(
 );
 const advertiserScope = fc.option(fc.constantFrom(...VALUES.advertiser), { nil: undefined });
 
-function matching(scope: ReportScope, filters: ReportFilters): Row[] {
+function matching(
+  scope: ReportScope,
+  filters: ReportFilters,
+  range: { from: string; to: string },
+): Row[] {
   return rows.filter(
     (row) =>
-      row.date >= RANGE.from &&
-      row.date <= RANGE.to &&
+      row.date >= range.from &&
+      row.date <= range.to &&
       (scope.advertiser_name === undefined || row.advertiser === scope.advertiser_name) &&
       REPORT_DIMENSIONS.every((dimension) => {
         const value = filters[dimension];
@@ -95,10 +109,11 @@ describe('filtered report queries', () => {
         advertiserScope,
         filtersArbitrary,
         fc.constantFrom(...REPORT_DIMENSIONS),
-        async (advertiser, filters, dimension) => {
+        fc.constantFrom(...RANGES),
+        async (advertiser, filters, dimension, range) => {
           const scope: ReportScope = { partner_id: accountId, advertiser_name: advertiser };
-          const expected = matching(scope, filters);
-          const query = { ...RANGE, ...filters };
+          const expected = matching(scope, filters, range);
+          const query = { ...range, ...filters };
           const [tiles, days, table] = await Promise.all([
             kpis(database.db, scope, query),
             trend(database.db, scope, query),
@@ -123,7 +138,32 @@ describe('filtered report queries', () => {
           expect(sum(table.rows)).toBe(sum(expected));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 250 },
     );
   });
+
+  it.each(RANGES)(
+    'break campaigns down over $from – $to: whole months and the days around them',
+    async (range) => {
+      for (const advertiser of [undefined, 'Acme']) {
+        const scope: ReportScope = { partner_id: accountId, advertiser_name: advertiser };
+        const table = await breakdown(database.db, scope, {
+          ...range,
+          dimension: 'campaign',
+          sort: 'key',
+          dir: 'asc',
+          page: 1,
+          page_size: 100,
+        });
+        const expected = matching(scope, {}, range);
+        const campaigns = [...new Set(expected.map((row) => row.campaign))].sort();
+        expect(table.rows.map((row) => [row.key, row.revenue])).toEqual(
+          campaigns.map((campaign) => [
+            campaign,
+            sum(expected.filter((row) => row.campaign === campaign)),
+          ]),
+        );
+      }
+    },
+  );
 });
