@@ -65,6 +65,7 @@ import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { loggerOptions } from './lib/logger';
 import { DebugRequestLog } from './lib/request-log';
 import { configurePasswordHashing } from './lib/password';
+import { AnswerCache } from './lib/answer-cache';
 import { registerRateLimit } from './lib/rate-limit';
 import { createResponseSerializer } from './lib/response-serializer';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     auditAnchors: createAuditAnchors(config, database.db, { log: app.log, now, mail }),
     copyCsv: database.copyCsv,
+    answerCache: new AnswerCache(),
   };
 
   await database.exclusive(() => syncConfiguredCatalogue(database.db, config));

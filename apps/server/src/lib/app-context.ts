@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { BillingProvider } from '../features/billing/billing-provider';
+import type { AnswerCache } from './answer-cache';
 import { AuditAnchors } from './audit-anchor';
 import type { LiveSessions } from './live-sessions';
 import { createMailQueue, type MailTransport } from './mail/mail-transport';
@@ -21,6 +22,8 @@ export interface AppContext {
   auditAnchors: AuditAnchors;
   /** The bulk path into a table (Database.copyCsv): report files' rows. */
   copyCsv: Database['copyCsv'];
+  /** Answers computed from versioned data, kept in this instance's memory (lib/answer-cache.ts). */
+  answerCache: AnswerCache;
 }
 
 /** Mail goes into the outbox; the app's dispatcher delivers it (lib/mail/mail-dispatcher.ts). */

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createBillingProvider } from '../features/billing/create-billing-provider';
 import { createAuditAnchors, createMailTransport, type AppContext } from './app-context';
+import { AnswerCache } from './answer-cache';
 import { LiveSessions } from './live-sessions';
 
 /**
@@ -27,5 +28,6 @@ export function createServiceContext(
     sessions: new LiveSessions(database.db, database.changes),
     auditAnchors: createAuditAnchors(config, database.db, { log, now, mail }),
     copyCsv: database.copyCsv,
+    answerCache: new AnswerCache(),
   };
 }

@@ -134,6 +134,14 @@ const CHECKS: Check[] = [
       `advertiser ${String(row.advertiser)}: ${String(row.cells)} ${table} totals differ from its rows`,
   })),
   {
+    // Cached dashboard answers are keyed by it: rows without a version would be served stale.
+    invariant: 'every account with report rows has a data version',
+    sql: `select distinct r.account_id from report_rows r
+      where not exists (select 1 from report_data_versions v
+                        where v.account_id = r.account_id and v.version >= 1)`,
+    detail: (row) => `account ${String(row.account_id)} has rows and no data version`,
+  },
+  {
     invariant: 'invoice numbers are unique',
     sql: `select number, count(*)::int as n from local_invoices group by 1 having count(*) > 1`,
     detail: (row) => `${String(row.number)} appears ${String(row.n)} times`,

@@ -13,8 +13,8 @@ import { users } from './users';
 
 /**
  * Computed insights, one row per (account, whose rows, request): the engine runs once per data
- * day, and a row is used only while `data_stamp` still describes the account's data (an import
- * or a new day changes it). `scope` is '' for the whole account, else the advertiser's name.
+ * day, and a row is used only while `data_stamp` is still the account's data version (every
+ * insert into its report rows moves it, reportDataVersions). `scope` is '' for the whole account, else the advertiser's name.
  */
 export const insightRuns = pgTable(
   'insight_runs',

@@ -135,6 +135,20 @@ export const reportCampaignMonthly = pgTable(
 );
 
 /**
+ * A counter per account that moves whenever its report rows do (migration 0027: a statement
+ * trigger on report_rows bumps it in the inserting transaction). Answers computed from an
+ * account's rows are cached under it (report-answer-cache.ts), so reading this one row is all a
+ * repeated dashboard call costs, on every instance, and an import is seen the moment it commits.
+ * No row means the account has never had data (version 0).
+ */
+export const reportDataVersions = pgTable('report_data_versions', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
  * Each CSV file loaded into an account (the Import data screen's history). Written in the same
  * transaction as the file's rows, so a row here means the whole file is in.
  */

@@ -17,7 +17,7 @@ import { rateLimitFor } from '../../lib/rate-limit';
 import { ok } from '../../lib/reply';
 import { findMintingSession, openEmbedSession } from './embed-session.service';
 import { verifyEmbedSession, type EmbedScope } from './local-embed-token';
-import { breakdown, kpis, trend } from './report-queries';
+import { reportAnswers } from './report-answers';
 import { sendBreakdownCsv } from './breakdown-csv';
 
 const EMBED_AUTH = /^Embed ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
@@ -38,6 +38,7 @@ function requireScope(request: FastifyRequest): EmbedScope {
  * carries `Authorization: Embed <session>` and is answered from that session's scope alone.
  */
 export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const answers = reportAnswers(ctx.db, ctx.answerCache);
   app.decorateRequest('embedScope', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.access !== 'embed') return;
@@ -80,7 +81,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: dataEnvelope(KpisResponseSchema) },
       },
     },
-    async (request) => ok(await kpis(ctx.db, requireScope(request), request.query)),
+    async (request) => ok(await answers.kpis(requireScope(request), request.query)),
   );
 
   app.get(
@@ -92,7 +93,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: dataEnvelope(TrendResponseSchema) },
       },
     },
-    async (request) => ok(await trend(ctx.db, requireScope(request), request.query)),
+    async (request) => ok(await answers.trend(requireScope(request), request.query)),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export const embedDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: dataEnvelope(BreakdownResponseSchema) },
       },
     },
-    async (request) => ok(await breakdown(ctx.db, requireScope(request), request.query)),
+    async (request) => ok(await answers.breakdown(requireScope(request), request.query)),
   );
 
   // The export holds exactly what the table shows, over every page, in the session's scope.

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/one-time-token';
 import { signEmbedSession, verifyLocalUrlToken, type MintedIn } from './local-embed-token';
-import { dataRange } from './report-queries';
+import { reportAnswers } from './report-answers';
 
 /**
  * Records a URL token's `jti` as used; false when it already was. The unique hash makes this
@@ -73,7 +73,7 @@ export async function openEmbedSession(
     workbook: { workbookId: workbook.workbookId, name: workbook.name },
     partner_name: claims.user_attributes.partner_name,
     advertiser_name: claims.user_attributes.advertiser_name ?? null,
-    data_range: await dataRange(ctx.db, session.scope),
+    data_range: await reportAnswers(ctx.db, ctx.answerCache).dataRange(session.scope),
     can_import: hasPermission(minter.permission, 'admin'),
   };
 }

@@ -6,7 +6,7 @@ import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { sendBreakdownCsv } from './breakdown-csv';
 import { registerReportImport } from './report-import-route';
-import { breakdown } from './report-queries';
+import { reportAnswers } from './report-answers';
 import { reportScopeOf } from './report-scope.service';
 
 /**
@@ -15,6 +15,7 @@ import { reportScopeOf } from './report-scope.service';
  * the all-or-nothing upload (`report.import`, `/api/reports/import`).
  */
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const answers = reportAnswers(ctx.db, ctx.answerCache);
   app.get(
     '/',
     {
@@ -26,7 +27,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const scope = await reportScopeOf(ctx.db, requireActor(request));
-      return ok(await breakdown(ctx.db, scope, request.query));
+      return ok(await answers.breakdown(scope, request.query));
     },
   );
 

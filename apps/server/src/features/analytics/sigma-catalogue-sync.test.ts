@@ -10,7 +10,8 @@ let database: Database;
 let sigma: FakeSigmaApi;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // The catalogue is one per database: apps other files boot would write theirs over it.
+  database = await createTestDatabase({ alone: true });
   sigma = await startFakeSigmaApi({
     clientId: 'api-client',
     secret: 'api-secret',

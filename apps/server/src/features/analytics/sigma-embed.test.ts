@@ -24,17 +24,22 @@ const WORKBOOKS = [
 ];
 
 const now = new Date('2026-11-23T10:00:00Z');
-const env = useTestApp(() => ({
-  now: () => now,
-  config: createTestConfig({
-    SIGMA_EMBED_CLIENT_ID: 'embed-client-id',
-    SIGMA_EMBED_SECRET: SECRET,
-    SIGMA_ORG_SLUG: 'acme-analytics',
-    SIGMA_WORKBOOKS: JSON.stringify(WORKBOOKS),
-    SIGMA_ACCOUNT_TYPE: 'Partner Viewer',
-    SIGMA_PLUS_TEAM: 'Plus Partners',
+const env = useTestApp(
+  () => ({
+    now: () => now,
+    config: createTestConfig({
+      SIGMA_EMBED_CLIENT_ID: 'embed-client-id',
+      SIGMA_EMBED_SECRET: SECRET,
+      SIGMA_ORG_SLUG: 'acme-analytics',
+      SIGMA_WORKBOOKS: JSON.stringify(WORKBOOKS),
+      SIGMA_ACCOUNT_TYPE: 'Partner Viewer',
+      SIGMA_PLUS_TEAM: 'Plus Partners',
+    }),
+    // The workbook catalogue is one per database, and every app another file boots on the shared
+    // PostgreSQL database writes the built-in one over it (a 404 here, seen in a run).
   }),
-}));
+  { alone: true },
+);
 
 const signedIn = (options: CreateUserOptions) => signedInUser(env.app, env.database.db, options);
 

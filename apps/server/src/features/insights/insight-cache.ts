@@ -40,13 +40,11 @@ export interface CacheKey {
 }
 
 /**
- * What the account's data looks like now, in a string that changes whenever it does: the number
- * and time of its imports (an import may add days already seen) and its last day with data.
+ * What the account's data looks like now, in a string that changes whenever it does: its data
+ * version, which every insert into its report rows moves (migration 0027).
  */
 function dataStamp(accountId: string) {
-  return sql`(select count(*) from report_imports where account_id = ${accountId})::text || ':' ||
-    coalesce((select max(created_at) from report_imports where account_id = ${accountId})::text, '') || ':' ||
-    coalesce((select max(date) from report_daily where account_id = ${accountId})::text, '')`;
+  return sql`coalesce((select version from report_data_versions where account_id = ${accountId}), 0)::text`;
 }
 
 export async function readCachedRun(
