@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
  * dashboard run its queries once), and a failed computation is not kept.
  */
 /** How much memory an instance gives to cached answers, by the callers' estimates of their size. */
-export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export class AnswerCache {
   private readonly answers: LRUCache<string, { value: unknown }>;
