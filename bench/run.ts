@@ -116,6 +116,7 @@ async function main(): Promise<void> {
         `| GET /api/master/overview?days=30 | ${consoleBench.overview.samples} | ${consoleBench.overview.p50} | ${consoleBench.overview.p95} | ≤ 200 ms | ${verdict(consoleBench.overview.p50, 200)} |`,
         `| GET /api/master/accounts?q=owner- (page of 25) | ${consoleBench.accountSearch.samples} | ${consoleBench.accountSearch.p50} | ${consoleBench.accountSearch.p95} | | |`,
         `| GET /api/master/events (30 days, counts + page) | ${consoleBench.events30Days.samples} | ${consoleBench.events30Days.p50} | ${consoleBench.events30Days.p95} | | |`,
+        `| the same, first load (counts the closed days once) | 1 | ${consoleBench.eventsFirstLoadMs} | | | |`,
         '',
       ]
     : ['## Operator console', '', 'Not run: no PostgreSQL server (set BENCH_DATABASE_URL).', ''];

@@ -1,4 +1,14 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { users } from './users';
 
@@ -19,6 +29,27 @@ export const events = pgTable(
     index('events_created_idx').on(table.createdAt),
     index('events_name_created_idx').on(table.name, table.createdAt),
   ],
+);
+
+/**
+ * Events per name per UTC day, for days that can no longer change (migration 0028): the
+ * console's chart reads these instead of counting a day's events on every load. A day is counted
+ * once, by the first request that needs it after it closed (event-day-counts.ts), and a trigger
+ * adds any event written later with a time on a counted day (a seed, a test), so the counts stay
+ * those of the events table.
+ */
+export const eventDaysCounted = pgTable('event_days_counted', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+});
+
+export const eventDayCounts = pgTable(
+  'event_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ name: 'event_day_counts_pk', columns: [table.day, table.name] })],
 );
 
 export const feedback = pgTable('feedback', {

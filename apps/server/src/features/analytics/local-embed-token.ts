@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key';
 import { signJwt, verifyJwt } from '../../lib/hs256-jwt';
 import { z } from 'zod';
 import type { EmbedClaims } from './embed-claims';
@@ -10,7 +10,7 @@ const SESSION_AUDIENCE = 'partner-portal-embed-session';
 const SESSION_SECONDS = 60 * 60;
 
 function embedKey(sessionSecret: string): Uint8Array {
-  return new Uint8Array(hkdfSync('sha256', sessionSecret, 'partner-portal', 'embed-tokens', 32));
+  return derivedKey(sessionSecret, 'embed-tokens');
 }
 
 /** The user session an embed token was minted in: the token lives only as long as it does. */

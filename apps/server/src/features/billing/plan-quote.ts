@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key';
 import { PLAN_QUOTE_TTL_MINUTES } from '@partner-portal/shared/billing';
 import type { PlanId } from '@partner-portal/shared/plans';
 import { AppError } from '../../lib/app-error';
@@ -24,7 +24,7 @@ export interface QuotedChange {
 }
 
 function quoteKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'partner-portal', 'plan-quote', 32));
+  return derivedKey(sessionSecret, 'plan-quote');
 }
 
 export function signQuote(sessionSecret: string, change: QuotedChange, now: Date): string {

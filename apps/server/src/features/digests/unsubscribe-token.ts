@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key';
 
 /**
  * The report digest's one-click unsubscribe link (docs/product.md#report-digests): the user's id
@@ -7,7 +8,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * all it can do is turn that user's digest off, so it needs no row of its own.
  */
 function unsubscribeKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'partner-portal', 'digest-unsubscribe', 32));
+  return derivedKey(sessionSecret, 'digest-unsubscribe');
 }
 
 function mac(sessionSecret: string, userId: string): Buffer {

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ConsoleEvent, ConsoleEventList, EventsQuery } from '@partner-portal/shared/master';
 import type { Db } from '../../db/client';
 import { accounts, events, users } from '../../db/schema/index';
 import { dayAfter, dayStart } from '../../lib/utc-days';
 import { rowsOf } from '../../db/raw-rows';
+import { closedBefore, closedDayCounts, type DayCount } from './event-day-counts';
 
 const DAY_MS = 86_400_000;
 /** The chart shows this many names; the rest are summed as `other`. */
@@ -36,18 +37,8 @@ function rangeOf(query: EventsQuery, now: Date): { from: Date; to: Date } {
   return { from, to };
 }
 
-/**
- * GET /api/master/events (docs/product.md#operator-console): a page of events, newest first, and
- * for the same filter the count per name per day — Mission Control's chart — from the indexes on
- * time and on name and time.
- */
-export async function listConsoleEvents(
-  db: Db,
-  query: EventsQuery,
-  now: Date,
-): Promise<ConsoleEventList> {
-  const { from, to } = rangeOf(query, now);
-  const conditions: SQL[] = [gte(events.createdAt, from), lt(events.createdAt, to)];
+function conditionsOf(query: EventsQuery, range: { from: Date; to: Date }): SQL | undefined {
+  const conditions: SQL[] = [gte(events.createdAt, range.from), lt(events.createdAt, range.to)];
   if (query.name) conditions.push(eq(events.name, query.name));
   if (query.account) conditions.push(eq(events.accountId, query.account));
   if (query.email) {
@@ -55,36 +46,75 @@ export async function listConsoleEvents(
       sql`${events.userId} = (select id from users where lower(email) = ${query.email.toLowerCase()})`,
     );
   }
-  const where = and(...conditions);
-  const [rows, [total], perDay] = await Promise.all([
+  return and(...conditions);
+}
+
+/** Events per name per day, counted from the events themselves. */
+function liveCounts(db: Db, where: SQL | undefined): Promise<DayCount[]> {
+  return rowsOf<DayCount>(
+    db,
+    sql`select ${events.name} as name, (${events.createdAt} at time zone 'UTC')::date::text as day,
+          count(*)::int as n
+        from ${events} where ${where} group by 1, 2`,
+  );
+}
+
+/**
+ * The chart's counts: closed days from their stored counts and open ones counted live
+ * (docs/scaling.md), where the filter is one those counts know (none, or the event's name); an
+ * account's or a person's events are counted live through their own indexes.
+ */
+async function countsPerDay(
+  db: Db,
+  query: EventsQuery,
+  range: { from: Date; to: Date },
+  now: Date,
+): Promise<DayCount[]> {
+  const until = new Date(Math.min(closedBefore(now).getTime(), range.to.getTime()));
+  if (query.account || query.email || until <= range.from) {
+    return liveCounts(db, conditionsOf(query, range));
+  }
+  const [closed, open] = await Promise.all([
+    closedDayCounts(db, { from: range.from, until }, query.name),
+    until < range.to ? liveCounts(db, conditionsOf(query, { from: until, to: range.to })) : [],
+  ]);
+  return [...closed, ...open];
+}
+
+/**
+ * GET /api/master/events (docs/product.md#operator-console): a page of events, newest first, and
+ * for the same filter the count per name per day — Mission Control's chart — whose sum is the
+ * total.
+ */
+export async function listConsoleEvents(
+  db: Db,
+  query: EventsQuery,
+  now: Date,
+): Promise<ConsoleEventList> {
+  const range = rangeOf(query, now);
+  const [rows, perDay] = await Promise.all([
     db
       .select({ event: events, email: users.email, account: accounts })
       .from(events)
       .leftJoin(users, eq(users.id, events.userId))
       .leftJoin(accounts, eq(accounts.id, events.accountId))
-      .where(where)
+      .where(conditionsOf(query, range))
       .orderBy(desc(events.createdAt), desc(events.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ n: count() }).from(events).where(where),
-    rowsOf<{ name: string; day: string; n: number }>(
-      db,
-      sql`select ${events.name} as name, (${events.createdAt} at time zone 'UTC')::date::text as day,
-            count(*)::int as n
-          from ${events} where ${where} group by 1, 2`,
-    ),
+    countsPerDay(db, query, range, now),
   ]);
   return {
     rows: rows.map(({ event, email, account }) => toConsoleEvent(event, email, account)),
-    total: total?.n ?? 0,
+    total: perDay.reduce((sum, day) => sum + day.n, 0),
     page: query.page,
     page_size: query.page_size,
-    counts: chartOf(perDay, from, to),
+    counts: chartOf(perDay, range.from, range.to),
   };
 }
 
 /** Per name per day, every day of the range present, the busiest names first. */
-function chartOf(perDay: { name: string; day: string; n: number }[], from: Date, to: Date) {
+function chartOf(perDay: DayCount[], from: Date, to: Date) {
   const days: string[] = [];
   for (let at = from.getTime(); at < to.getTime(); at += DAY_MS) {
     days.push(new Date(at).toISOString().slice(0, 10));
