@@ -3,6 +3,8 @@
 // due (goal ≤ 50 ms), beside the first tick after the migration, which reads every subscriber
 // as every tick did before `digest_due_at` (the admin command's `--as-of` run still does).
 // Creates and drops a database of its own; writes its section of bench/results/latest.md.
+// Then 10,000 digests due at once, sent by the built server while a probe measures other requests
+// (digest-send.ts).
 import pg from 'pg';
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
@@ -10,10 +12,12 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { scheduleDueDigests } from '../apps/server/src/features/digests/digest-job';
 import { createServiceContext } from '../apps/server/src/lib/service-context';
 import { withBenchServer } from './bench-server';
+import { runDigestSendBench } from './digest-send';
 import { writeSection } from './results-file';
 import { summarize, timed } from './timing';
 
 const HEADING = '## Report digests: the scheduler with nothing due';
+const SEND_HEADING = '## Report digests: 10,000 due at once';
 const SUBSCRIBERS = Number(process.env.BENCH_DIGEST_SUBSCRIBERS ?? 100_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -84,4 +88,23 @@ async function main() {
   );
 }
 
+/** 10,000 due at once, sent by the running server's own job (digest-send.ts). */
+async function sending(url: string) {
+  const run = await runDigestSendBench(url);
+  const perSecond = Math.round(run.sent / (run.sendMs / 1000));
+  const section = [
+    SEND_HEADING,
+    '',
+    `Measured ${new Date().toISOString()} with \`npm run bench:digests\` on PostgreSQL: ${run.due.toLocaleString('en-US')} members of 100 accounts (two weeks of rows each) take the daily digest and all fall due at once; the built server's own background job (every second, at most 15 s of sending per tick, one digest at a time) sends them while another user's \`GET /api/user\` is called one at a time every 50 ms, against the same probe on the idle server for 10 s first. Goal: they all go out without holding other requests back.`,
+    '',
+    '| digests due | all finished in | sent | per second | /api/user p50 / p99 / max idle | while sending | p99 ratio |',
+    '|---|---|---|---|---|---|---|',
+    `| ${run.due.toLocaleString('en-US')} | ${(run.sendMs / 1000).toFixed(1)} s | ${run.sent.toLocaleString('en-US')} | ${perSecond} | ${run.idle.p50} / ${run.idle.p99} / ${run.idle.max} ms (${run.idle.count}) | ${run.during.p50} / ${run.during.p99} / ${run.during.max} ms (${run.during.count}) | ${(run.during.p99 / run.idle.p99).toFixed(1)}× |`,
+    '',
+  ].join('\n');
+  if (run.due === 10_000) writeSection(section);
+  process.stdout.write(`\n${section}`);
+}
+
 await main();
+if (adminUrl) await sending(adminUrl);

@@ -15,13 +15,13 @@ import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-password';
 import { startAppServer, statusOf } from '../e2e/fixtures/app-server';
 import { findFreePort } from '../e2e/fixtures/free-port';
 import { rssMb, sleep } from './abuse/abuse-server';
+import { PROBE_EVERY_MS, probe, round, type Latencies } from './probe';
 import { writeSection } from './results-file';
 
 const HEADING = '## Report import: a million rows, streamed';
 const ROWS = Number(process.env.IMPORT_ROWS ?? 1_000_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const OWNER = { email: 'owner@demo.test', password: DEMO_PASSWORD };
-const PROBE_EVERY_MS = 50;
 
 interface Run {
   database: string;
@@ -34,28 +34,6 @@ interface Run {
   idle: Latencies;
   during: Latencies;
 }
-
-interface Latencies {
-  count: number;
-  p50: number;
-  p99: number;
-  /** The slowest: one call that waited out a long lock shows here, not in p99. */
-  max: number;
-}
-
-function latencies(samples: number[]): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return {
-    count: sorted.length,
-    p50: round(at(0.5)),
-    p99: round(at(0.99)),
-    max: round(sorted.at(-1) ?? NaN),
-  };
-}
-
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** The file: two years of a large account, 40 advertisers and 400 campaigns. */
 async function writeFile(path: string): Promise<number> {
@@ -97,21 +75,6 @@ async function signIn(url: string) {
   if (!answer.ok) throw new Error(`sign-in: HTTP ${answer.status}`);
   const { token } = ((await answer.json()) as { data: { token: string } }).data;
   return { ...headers, authorization: `Bearer ${token}` };
-}
-
-/** GET /api/user one at a time every PROBE_EVERY_MS until `until` resolves: each call's time. */
-async function probe(url: string, headers: Record<string, string>, until: Promise<unknown>) {
-  let done = false;
-  void until.finally(() => (done = true));
-  const samples: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    const answer = await fetch(`${url}/api/user`, { headers });
-    await answer.arrayBuffer();
-    if (answer.ok) samples.push(performance.now() - started);
-    await sleep(PROBE_EVERY_MS);
-  }
-  return latencies(samples);
 }
 
 /** The one-request upload, streamed from disk: answers the 202's status URL. */
