@@ -37,4 +37,7 @@ VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "const tls=!!process.env.TLS_CERT_FILE;require(tls?'node:https':'node:http').get({host:'127.0.0.1',port:process.env.PORT,path:'/api/ready',rejectUnauthorized:false},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1))"]
+# The heap ceiling of `npm run serve` (docs/scaling.md "Memory"), as NODE_OPTIONS so a deployment
+# that needs more sets its own.
+ENV NODE_OPTIONS="--max-old-space-size=256"
 CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]

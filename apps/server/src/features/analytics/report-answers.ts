@@ -24,21 +24,6 @@ async function dataVersion(db: Db, accountId: string): Promise<number> {
   return row?.version ?? 0;
 }
 
-async function cached<T>(
-  db: Db,
-  cache: AnswerCache,
-  scope: ReportScope,
-  call: { name: string; query: object },
-  compute: () => Promise<T>,
-  sizeOf: (answer: T) => number,
-): Promise<T> {
-  const version = await dataVersion(db, scope.partner_id);
-  // Keys sorted, so the same query always makes the same key whatever order it was parsed in.
-  const query = JSON.stringify(call.query, Object.keys(call.query).sort());
-  const key = [call.name, scope.partner_id, version, scope.advertiser_name ?? '', query].join('\n');
-  return cache.answer(key, compute, sizeOf);
-}
-
 /**
  * The dashboard's data calls, answered from the cache while the account's data is unchanged
  * (docs/scaling.md "Answers cached per data version"): a repeated call costs one primary-key read
@@ -46,42 +31,36 @@ async function cached<T>(
  * is never another's.
  */
 export function reportAnswers(db: Db, cache: AnswerCache) {
+  const through =
+    <Q extends object, T>(
+      name: string,
+      compute: (db: Db, scope: ReportScope, query: Q) => Promise<T>,
+      sizeOf: (answer: T) => number,
+    ) =>
+    async (scope: ReportScope, query: Q): Promise<T> => {
+      const version = await dataVersion(db, scope.partner_id);
+      // Keys sorted: the same query makes the same key whatever order it was parsed in.
+      const asked = JSON.stringify(query, Object.keys(query).sort());
+      const key = [name, scope.partner_id, version, scope.advertiser_name ?? '', asked].join('\n');
+      return cache.answer(key, () => compute(db, scope, query), sizeOf);
+    };
+  const range = through(
+    'range',
+    (db, scope) => dataRange(db, scope),
+    () => FIXED_BYTES,
+  );
   return {
-    kpis: (scope: ReportScope, query: ReportQuery): Promise<KpisResponse> =>
-      cached(
-        db,
-        cache,
-        scope,
-        { name: 'kpis', query },
-        () => kpis(db, scope, query),
-        () => FIXED_BYTES,
-      ),
-    trend: (scope: ReportScope, query: ReportQuery): Promise<TrendResponse> =>
-      cached(
-        db,
-        cache,
-        scope,
-        { name: 'trend', query },
-        () => trend(db, scope, query),
-        (days) => FIXED_BYTES + days.length * ROW_BYTES,
-      ),
-    breakdown: (scope: ReportScope, query: BreakdownQuery): Promise<BreakdownResponse> =>
-      cached(
-        db,
-        cache,
-        scope,
-        { name: 'breakdown', query },
-        () => breakdown(db, scope, query),
-        (page) => FIXED_BYTES + page.rows.length * ROW_BYTES,
-      ),
-    dataRange: (scope: ReportScope): Promise<{ from: string; to: string } | null> =>
-      cached(
-        db,
-        cache,
-        scope,
-        { name: 'range', query: {} },
-        () => dataRange(db, scope),
-        () => FIXED_BYTES,
-      ),
+    kpis: through<ReportQuery, KpisResponse>('kpis', kpis, () => FIXED_BYTES),
+    trend: through<ReportQuery, TrendResponse>(
+      'trend',
+      trend,
+      (days) => FIXED_BYTES + days.length * ROW_BYTES,
+    ),
+    breakdown: through<BreakdownQuery, BreakdownResponse>(
+      'breakdown',
+      (db, scope, query) => breakdown(db, scope, query),
+      (page) => FIXED_BYTES + page.rows.length * ROW_BYTES,
+    ),
+    dataRange: (scope: ReportScope) => range(scope, {}),
   };
 }
