@@ -94,6 +94,29 @@ describe('prerendered public pages', () => {
     },
   );
 
+  it.each(
+    PRERENDERED_PAGES.filter(
+      // The reset page draws its form only for a link's token (the filled cases below).
+      (page) => page.page !== 'not-found' && page.page !== 'reset-password',
+    ),
+  )('$page: the drawn form cannot be sent before the app has taken it over', async (page) => {
+    const { html } = await renderPage(page.path, page.titleKey, 'en');
+    const drawn = document.createElement('div');
+    drawn.innerHTML = html;
+    const forms = [...drawn.querySelectorAll('form')];
+    // A browser's own submission would be a GET with the fields (a password) in the address.
+    for (const form of forms) expect(form.getAttribute('method')).toBe('post');
+    const buttons = [...drawn.querySelectorAll('form button[type="submit"]')];
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const button of buttons) expect(button).toBeDisabled();
+
+    const { mismatches, container } = await hydrateOver(html, page.path);
+    expect(mismatches).toEqual([]);
+    for (const button of container.querySelectorAll('form button[type="submit"]')) {
+      expect(button).toBeEnabled();
+    }
+  });
+
   // A request's own values, as the server writes them over the stand-ins (apps/server/src/lib/spa.ts).
   const VALUES: Record<string, string> = { token: 'Ab3_-x.Y~9', email: "o'neil&co@example.test" };
   const filledCases = PRERENDERED_PAGES.flatMap((page) =>

@@ -3,6 +3,7 @@ import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { defaultValueOf, shownValues, type FormInputs } from './form-definition';
 import { FormField } from './form-field';
 import { preloadRichFieldControls, RICH_FIELD_TYPES } from './rich-field-controls';
@@ -127,11 +128,16 @@ export function Form<TResult = unknown>({
     setError: form.setError,
   });
   const submitting = status === 'submitting';
+  const hydrated = useHydrated();
   const submit = form.handleSubmit((submitted) => send(shownValues(inputs, submitted)));
 
   return (
     <form
       ref={element}
+      // Before the scripts have taken a prerendered form over, a submission would be the
+      // browser's own: a GET with the password in the address. The button waits for them (a
+      // disabled default button also stops Enter), and a form that still went would POST.
+      method="post"
       noValidate
       onFocus={prefetchValidation}
       onPointerDown={prefetchValidation}
@@ -156,7 +162,7 @@ export function Form<TResult = unknown>({
         ),
       )}
       {children}
-      <Button type="submit" loading={submitting} className="w-full sm:w-auto">
+      <Button type="submit" loading={submitting} disabled={!hydrated} className="w-full sm:w-auto">
         {buttonText}
       </Button>
     </form>
