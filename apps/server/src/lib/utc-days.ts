@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * The API's date filters name whole UTC days (`YYYY-MM-DD`, already checked by the schema); a

@@ -2,11 +2,10 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ConsoleEvent, ConsoleEventList, EventsQuery } from '@partner-portal/shared/master';
 import type { Db } from '../../db/client';
 import { accounts, events, users } from '../../db/schema/index';
-import { dayAfter, dayStart } from '../../lib/utc-days';
+import { DAY_MS, dayAfter, dayStart } from '../../lib/utc-days';
 import { rowsOf } from '../../db/raw-rows';
 import { closedBefore, closedDayCounts, type DayCount } from './event-day-counts';
 
-const DAY_MS = 86_400_000;
 /** The chart shows this many names; the rest are summed as `other`. */
 const CHART_NAMES = 8;
 /** Without dates, the chart and list cover the last 30 days. */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/raw-rows';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, dayStart } from '../../lib/utc-days';
 
 /**
  * Today and yesterday (UTC) stay open: an event is written at its own time, and one written just
@@ -16,13 +15,12 @@ export interface DayCount {
   n: number;
 }
 
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
 /** The first instant of the first open day: events before it can no longer change. */
 export function closedBefore(now: Date): Date {
-  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-  return new Date(today - (OPEN_DAYS - 1) * DAY_MS);
+  return new Date(dayStart(utcDay(now)).getTime() - (OPEN_DAYS - 1) * DAY_MS);
 }
-
-const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
 /**
  * Events per name per day over closed whole days [from, until), from event_day_counts: the days
