@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '@/styles.css';
@@ -26,6 +27,13 @@ function holdsThisPage(root: HTMLElement): boolean {
   return root.dataset.prerenderedPage === page && root.dataset.prerenderedLocale === i18n.language;
 }
 
+/**
+ * The first render (or hydration) goes in a transition: React renders a transition in slices of a
+ * few milliseconds, yielding to the browser between them, where a default update renders in one
+ * task; the first render was the page's longest task (docs/performance.md). A click or key press
+ * on the prerendered page meanwhile makes React finish hydrating at once and replay it; its
+ * submit button is disabled until then anyway (useHydrated).
+ */
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
@@ -35,11 +43,16 @@ function render(): void {
     </AppRoot>
   );
   if (holdsThisPage(root)) {
-    hydrateRoot(root, app);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     delete root.dataset.prerenderedPage;
     delete root.dataset.prerenderedLocale;
-    createRoot(root).render(app);
+    const reactRoot = createRoot(root);
+    startTransition(() => {
+      reactRoot.render(app);
+    });
   }
 }
 
