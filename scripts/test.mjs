@@ -91,7 +91,7 @@ function failedJourneys(suites = [], trail = []) {
 
 // Playwright: the built app in a real Chromium, after Vitest. Side by side on the two-core CI
 // machine the two fought over it (Vitest took 30.7 minutes, the journeys 27.6 beside it); one
-// after the other, on a quiet machine, they take 5.3 and 6.9 (README, Tests).
+// after the other, on a quiet machine, they take 5.3 and 6.9 (docs/development.md#tests).
 const playwrightJson = join(resultsDir, 'playwright.json');
 const journeysRun = Boolean(chromium && built);
 if (journeysRun) {

@@ -246,7 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx });
   await app.register(digestRoutes, { prefix: '/api/digest', ctx });
   await app.register(insightRoutes, { prefix: '/api/insights', ctx });
-  // Team (issue 6): GET /api/account/users, DELETE /api/user/:id, GET /api/user/permissions.
+  // The member list. Removing a member (DELETE /api/user/:id) and the permission list
+  // (GET /api/user/permissions) share /api/user's prefix, so userRoutes registers them.
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });

@@ -1,5 +1,5 @@
 /**
- * The operator commands of `npm run admin` (README.md, Admin commands), written once for both places
+ * The operator commands of `npm run admin` (docs/operations.md#admin-commands), written once for both places
  * they run: the command line, on a database it opens itself, and the running server, which runs
  * them on its own open database when a CLI asks over its admin socket (the embedded database
  * takes one process at a time). What a command prints and whether it failed go through `io`.

@@ -25,7 +25,7 @@ const booleanFlag = optionalString.refine(
   { message: 'must be true or false' },
 );
 
-/** Every variable the server reads, with its default; docs in the README's Configuration table. */
+/** Every variable the server reads, with its default; docs in docs/operations.md#configuration. */
 export const EnvSchema = z.object({
   NODE_ENV: optionalString,
   PORT: z

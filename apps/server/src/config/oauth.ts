@@ -56,6 +56,11 @@ export function parseOAuthProviders(
   return providers;
 }
 
+/** Every variable the providers are read from (each provider's four). */
+export const OAUTH_VARIABLES: string[] = OAUTH_PROVIDER_NAMES.flatMap((name) =>
+  ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER', 'NAME'].map((part) => `${oauthPrefix(name)}${part}`),
+);
+
 /** Each provider's variables that only make sense together. */
 export const OAUTH_VARIABLE_GROUPS: string[][] = OAUTH_PROVIDER_NAMES.map((name) =>
   ['CLIENT_ID', 'CLIENT_SECRET', ...(DEFAULT_ISSUERS[name] ? [] : ['ISSUER'])].map(
