@@ -177,6 +177,26 @@ export default tseslint.config(
     },
   },
   {
+    // Test code stays out of the product: no product file imports a test helper, Vitest or
+    // Testing Library (tests and the web's src/test helpers may). A rule of its own name, so it
+    // adds to the boundary rules above instead of replacing them.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['vitest', 'vitest/*', '@testing-library/*', '**/test/**', '@/test/*'],
+              message: 'Product code never imports test code: move the helper under test/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // docs/security.md "One way to a session": only features/auth/session.service.ts mints
     // sessions, so no new route can hand one out without passing the second factor.
     files: ['apps/server/src/**/*.ts'],

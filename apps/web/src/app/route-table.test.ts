@@ -34,6 +34,16 @@ describe('route table (docs/product.md#screens-and-routes)', () => {
     }
   });
 
+  // The router loads pages through import.meta.glob, which dead-code tools cannot follow: a page
+  // file no route names would ship unseen (knip.jsonc), so this compares the two lists.
+  it('has a page file for every route, and a route for every page file', () => {
+    const files = Object.keys(import.meta.glob('./pages/*-page.tsx')).map((file) =>
+      file.replace(/^\.\/pages\/(.*)-page\.tsx$/, '$1'),
+    );
+    const routed = new Set([...ROUTES.map((route) => route.page), 'not-found']);
+    expect([...new Set(files)].sort()).toEqual([...routed].sort());
+  });
+
   it('finds a route with or without a trailing slash, and nothing for unknown paths', () => {
     expect(findRoute('/account/profile/')?.path).toBe('/account/profile');
     expect(findRoute('/account/nope')).toBeUndefined();

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { buildDigest, type DigestRecipient } from './digest-content.service';
 import type { DigestPeriod } from './digest-periods';
 import { renderDigest } from './digest-render';
-import { loadTestReport } from '../insights/insights-test-data';
+import { loadTestReport } from '../../../test/insights/insights-test-data';
 
 /** docs/product.md#report-digests: a digest's figures, read as its recipient. */
 let database: Database;

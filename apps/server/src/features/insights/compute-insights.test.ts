@@ -4,7 +4,11 @@ import { INSIGHT_METRICS } from '@partner-portal/shared/insight-rules';
 import { generateReportRows, type GeneratedRow } from '../../db/seed/report-generator';
 import { computeInsights, type ComputeOptions } from './compute-insights';
 import type { EngineInsight } from './insight-types';
-import { buildInsightData, GLOBEX_DROP, TEST_ADVERTISERS } from './insights-test-data';
+import {
+  buildInsightData,
+  GLOBEX_DROP,
+  TEST_ADVERTISERS,
+} from '../../../test/insights/insights-test-data';
 import { DEFAULT_VOLUME_FLOORS } from '@partner-portal/shared/insight-rules';
 import { describeInsight } from './insight-sentences';
 import { keepOnePerStory } from './insight-stories';

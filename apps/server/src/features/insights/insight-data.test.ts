@@ -7,7 +7,11 @@ import { createTestDatabase } from '../../../test/test-database';
 import { formatDayAt } from './engine/series';
 import { HISTORY_DAYS, loadInsightData, segmentKey } from './insight-data';
 import { describeAccountInsights } from './insights-cli';
-import { buildInsightData, GLOBEX_DROP, TEST_ADVERTISERS } from './insights-test-data';
+import {
+  buildInsightData,
+  GLOBEX_DROP,
+  TEST_ADVERTISERS,
+} from '../../../test/insights/insights-test-data';
 
 /**
  * The engine's input, read with GROUPING SETS, against the same sums worked out row by row here,

@@ -8,7 +8,7 @@ import { bearer, signedInUser } from '../../../test/identity-helpers';
 import { createTestConfig } from '../../../test/test-config';
 import { useTestApp } from '../../../test/use-test-app';
 import { runInsights } from './insight-run';
-import { loadTestReport } from './insights-test-data';
+import { loadTestReport } from '../../../test/insights/insights-test-data';
 
 /** docs/insights.md: an operator's INSIGHT_VOLUME_FLOORS gate what a day must hold to be told. */
 const FLOORS = { impressions: 1e12, clicks: 1e12, conversions: 1e12, money: 1e12 };

@@ -4,9 +4,12 @@ import { createAccount } from '../../../test/factories';
 import { bearer, signedInUser } from '../../../test/identity-helpers';
 import { createTestConfig } from '../../../test/test-config';
 import { useTestApp } from '../../../test/use-test-app';
-import { startFakeChatEndpoint, type FakeChatEndpoint } from './fake-chat-endpoint';
+import {
+  startFakeChatEndpoint,
+  type FakeChatEndpoint,
+} from '../../../test/insights/fake-chat-endpoint';
 import { checkNarrative } from './insight-narrative';
-import { loadTestReport } from './insights-test-data';
+import { loadTestReport } from '../../../test/insights/insights-test-data';
 
 /**
  * docs/insights.md#narrative: the AI summary, against a local fake of the chat endpoint that

@@ -5,7 +5,7 @@ import { hasPermission } from '@partner-portal/shared/permissions';
 import { createAccount } from '../../../test/factories';
 import { bearer, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
-import { loadTestReport } from './insights-test-data';
+import { loadTestReport } from '../../../test/insights/insights-test-data';
 
 /**
  * docs/insights.md#who-sees-what: the insights routes on every plan × every member permission,

@@ -7,7 +7,7 @@ import { auditEvents, insightFeedback, insightRuns } from '../../db/schema/index
 import { createAccount, createReportRows } from '../../../test/factories';
 import { bearer, signedInUser } from '../../../test/identity-helpers';
 import { useTestApp } from '../../../test/use-test-app';
-import { loadTestReport, today } from './insights-test-data';
+import { loadTestReport, today } from '../../../test/insights/insights-test-data';
 
 /** docs/insights.md: the insights API, as the panel and integrations call it. */
 const env = useTestApp();

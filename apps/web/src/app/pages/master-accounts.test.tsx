@@ -14,7 +14,7 @@ import {
   pageOf,
   serveConsole,
   STEP_UP_REFUSAL,
-} from './master-test-kit';
+} from '@/test/master-test-kit';
 
 afterEach(() => {
   // Unmount before the session goes, or the guard would redirect the page being torn down.

@@ -11,7 +11,7 @@ import {
   openConsole,
   pageOf,
   serveConsole,
-} from './master-test-kit';
+} from '@/test/master-test-kit';
 
 // Chart.js needs a real canvas; the stand-in shows what the page handed to the chart.
 vi.mock('react-chartjs-2', () => {

@@ -12,7 +12,7 @@ import {
   openConsole,
   pageOf,
   serveConsole,
-} from './master-test-kit';
+} from '@/test/master-test-kit';
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import type { Overview } from '@partner-portal/shared/master';
 import { dismissToast } from '@/components/ui/toast-store';
 import { i18n } from '@/lib/i18n';
 import { clearSession } from '@/lib/session-store';
-import { actionCalls, choose, openConsole, serveConsole } from './master-test-kit';
+import { actionCalls, choose, openConsole, serveConsole } from '@/test/master-test-kit';
 
 // Chart.js needs a real canvas; the stand-ins show what the page handed to each chart.
 vi.mock('react-chartjs-2', () => {

@@ -15,7 +15,7 @@ import {
   serveConsole,
   STEP_UP_REFUSAL,
   userDetail,
-} from './master-test-kit';
+} from '@/test/master-test-kit';
 
 // The page hands the minted link to the app's support-session helper, which leaves the page
 // (jsdom cannot follow it); the test sees what it was given.

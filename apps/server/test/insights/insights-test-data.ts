@@ -3,15 +3,15 @@
  * from the demo generator, with a known story in them, ending today.
  */
 import { REPORT_METRICS } from '@partner-portal/shared/report-data';
-import type { Db } from '../../db/client';
-import { createReportRows } from '../../../test/factories';
+import type { Db } from '../../src/db/client';
+import { createReportRows } from '../factories';
 import {
   generateReportRows,
   type GeneratedRow,
   type ReportEvent,
-} from '../../db/seed/report-generator';
-import type { Segment } from './engine/drivers-segments';
-import { formatDayAt } from './engine/series';
+} from '../../src/db/seed/report-generator';
+import type { Segment } from '../../src/features/insights/engine/drivers-segments';
+import { formatDayAt } from '../../src/features/insights/engine/series';
 import {
   dimensionDaysFor,
   HISTORY_DAYS,
@@ -20,7 +20,7 @@ import {
   type LeafDay,
   type MetricSums,
   type SegmentSeries,
-} from './insight-data';
+} from '../../src/features/insights/insight-data';
 
 export const TEST_ADVERTISERS = [
   { name: 'Acme Shoes', campaigns: ['Spring Collection', 'Running Gear'], scale: 1.2 },
