@@ -17,6 +17,7 @@ import type { KeyUsage } from './key-usage';
 import { addressAllowed, type LiveKeys } from './live-keys';
 import type { LiveSessions, SessionView } from './live-sessions';
 import { verifySessionToken } from './session-token';
+import { routeFileOf } from './route-file';
 
 /**
  * Every /api route declares who may call it, once, in its options (architecture doc "API
@@ -69,8 +70,8 @@ export interface RegisteredRoute {
   /** Declared `openWhile2faDue: true`: open to a member the 2FA policy keeps out. */
   openWhile2faDue: boolean;
   /**
-   * The route file that registered it (`features/<name>/<file>.routes.ts`), read from the stack
-   * at registration; docs/routes.md is generated from it. Null when run from a bundle.
+   * The route file that declared it (`features/<name>/<file>.routes.ts`, lib/route-file.ts);
+   * docs/routes.md is generated from it. Null when run from a bundle.
    */
   file: string | null;
   /** The route's zod schemas, so tests can drive every route from what it declares. */
@@ -82,23 +83,17 @@ export interface RegisteredRoute {
   };
 }
 
-const routeRegistry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+/** A route as registered: its file is looked up by its handler once every plugin has run. */
+type RegistryEntry = Omit<RegisteredRoute, 'file'> & { handler: RouteOptions['handler'] };
 
-const ROUTE_FILE = /\/src\/(features\/[^:\s]+?\.routes\.ts):/;
-
-/** The first route file on the stack of a route's registration (once per route, at boot). */
-function registeringFile(): string | null {
-  // Fastify's own frames come first; the default ten can stop short of the route file.
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 40;
-  const stack = new Error().stack ?? '';
-  Error.stackTraceLimit = limit;
-  return ROUTE_FILE.exec(stack)?.[1] ?? null;
-}
+const routeRegistry = new WeakMap<FastifyInstance, RegistryEntry[]>();
 
 /** Every /api route with its declared access, for the authorization-matrix tests. */
 export function listRouteAccess(app: FastifyInstance): RegisteredRoute[] {
-  return [...(routeRegistry.get(app) ?? [])];
+  return (routeRegistry.get(app) ?? []).map(({ handler, ...route }) => ({
+    ...route,
+    file: routeFileOf(handler),
+  }));
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
@@ -116,7 +111,7 @@ export interface AuthGuardDeps {
 }
 
 export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
-  const registry: RegisteredRoute[] = [];
+  const registry: RegistryEntry[] = [];
   routeRegistry.set(app, registry);
   const now = deps.now ?? (() => new Date());
 
@@ -133,7 +128,6 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
     if (scope !== null)
       checkScopeDeclaration(`${String(route.method)} ${route.url}`, access, scope);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const file = registeringFile();
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const schema = {
@@ -149,7 +143,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): vo
         credentials: route.config?.credentials === true,
         scope,
         openWhile2faDue: route.config?.openWhile2faDue === true,
-        file,
+        handler: route.handler,
         schema,
       });
     }

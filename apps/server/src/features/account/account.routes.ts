@@ -27,11 +27,12 @@ import { upgradeAccount } from '../billing/upgrade.service';
 import { CLOSE_ACCOUNT, registerClose } from '../closing/close-route';
 import { signUpAccount } from './signup.service';
 import { dismissWelcomeChecklist, welcomeChecklist } from './welcome-checklist.service';
+import { routesIn } from '../../lib/route-file';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   limits: AccountLimits;
-}> = async (app, { ctx, limits }) => {
+}> = routesIn(import.meta.url, async (app, { ctx, limits }) => {
   registerClose(app, { ctx, limits }, CLOSE_ACCOUNT);
 
   app.post(
@@ -138,4 +139,4 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       return okSaying(request, answer, 'message.plan_upgraded');
     },
   );
-};
+});

@@ -10,27 +10,31 @@ import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { mintEmbedUrl } from './embed.service';
 import { workbooksFor } from './workbook-access.service';
+import { routesIn } from '../../lib/route-file';
 
 /** docs/product.md#api-calls `/api/sigma/workbook`: named after Sigma, served by whichever provider is configured. */
-export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/',
-    {
-      config: { access: { permission: 'user' }, scope: 'workbook.read' },
-      schema: { response: { 200: dataEnvelope(WorkbookListSchema) } },
-    },
-    async (request) => {
-      const list = await workbooksFor(ctx, requireActor(request));
-      return ok(list.map(({ name, workbookId, kind }) => ({ name, workbookId, kind })));
-    },
-  );
+export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
+  import.meta.url,
+  async (app, { ctx }) => {
+    app.get(
+      '/',
+      {
+        config: { access: { permission: 'user' }, scope: 'workbook.read' },
+        schema: { response: { 200: dataEnvelope(WorkbookListSchema) } },
+      },
+      async (request) => {
+        const list = await workbooksFor(ctx, requireActor(request));
+        return ok(list.map(({ name, workbookId, kind }) => ({ name, workbookId, kind })));
+      },
+    );
 
-  app.post(
-    '/embed',
-    {
-      config: { access: { permission: 'user' } },
-      schema: { body: EmbedInputSchema, response: { 200: dataEnvelope(EmbedResponseSchema) } },
-    },
-    async (request) => ok(await mintEmbedUrl(ctx, requireCaller(request), request.body)),
-  );
-};
+    app.post(
+      '/embed',
+      {
+        config: { access: { permission: 'user' } },
+        schema: { body: EmbedInputSchema, response: { 200: dataEnvelope(EmbedResponseSchema) } },
+      },
+      async (request) => ok(await mintEmbedUrl(ctx, requireCaller(request), request.body)),
+    );
+  },
+);

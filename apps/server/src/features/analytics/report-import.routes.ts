@@ -6,20 +6,21 @@ import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { registerReportImport } from './report-import-route';
 import { listReportImports } from './report-import.service';
+import { routesIn } from '../../lib/route-file';
 
 /** `/api/account/data/imports`: the Import data screen's list and upload (docs/analytics.md). */
-export const reportImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
-  app,
-  { ctx },
-) => {
-  app.get(
-    '/',
-    {
-      config: { access: { permission: 'admin' }, scope: 'report.import' },
-      schema: { response: { 200: dataEnvelope(ReportImportListSchema) } },
-    },
-    async (request) => ok(await listReportImports(ctx.db, requireActor(request).accountId)),
-  );
+export const reportImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
+  import.meta.url,
+  async (app, { ctx }) => {
+    app.get(
+      '/',
+      {
+        config: { access: { permission: 'admin' }, scope: 'report.import' },
+        schema: { response: { 200: dataEnvelope(ReportImportListSchema) } },
+      },
+      async (request) => ok(await listReportImports(ctx.db, requireActor(request).accountId)),
+    );
 
-  registerReportImport(app, ctx, '/');
-};
+    registerReportImport(app, ctx, '/');
+  },
+);

@@ -32,6 +32,7 @@ import type { IntentAppliers } from './sign-in-intent';
 import { createAdditionalAccount } from '../account/additional-account.service';
 import { joinInvitedAccount } from '../team/invite-acceptance.service';
 import { requestMeta } from '../../lib/request-meta';
+import { routesIn } from '../../lib/route-file';
 
 /**
  * What a first factor may leave in an OTP challenge, and the feature that writes it once the code
@@ -46,7 +47,7 @@ const SIGN_IN_INTENTS: IntentAppliers = {
 export const authRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   limits: AccountLimits;
-}> = async (app, { ctx, limits }) => {
+}> = routesIn(import.meta.url, async (app, { ctx, limits }) => {
   app.post(
     '/',
     {
@@ -191,4 +192,4 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(await signInAsImpersonator(ctx, request.body.token, requestMeta(request))),
   );
-};
+});

@@ -25,71 +25,77 @@ import {
   listConsoleAccounts,
   setAccountDisabled,
 } from './console-accounts.service';
+import { routesIn } from '../../lib/route-file';
 
 /** `/api/master/accounts` (docs/product.md#operator-console): find, read and act on accounts. */
-export const consoleAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
-  app,
-  { ctx },
-) => {
-  registerConsoleGuard(app, ctx);
-  registerDisableSwitch(app, ctx, setAccountDisabled, {
-    disabled: 'message.console_account_disabled',
-    enabled: 'message.console_account_enabled',
-  });
+export const consoleAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
+  import.meta.url,
+  async (app, { ctx }) => {
+    registerConsoleGuard(app, ctx);
+    registerDisableSwitch(app, ctx, setAccountDisabled, {
+      disabled: 'message.console_account_disabled',
+      enabled: 'message.console_account_enabled',
+    });
 
-  app.get(
-    '/',
-    {
-      config: CONSOLE_CONFIG,
-      schema: {
-        querystring: ConsoleListQuerySchema,
-        response: { 200: dataEnvelope(ConsoleAccountListSchema) },
+    app.get(
+      '/',
+      {
+        config: CONSOLE_CONFIG,
+        schema: {
+          querystring: ConsoleListQuerySchema,
+          response: { 200: dataEnvelope(ConsoleAccountListSchema) },
+        },
       },
-    },
-    async (request) => ok(await listConsoleAccounts(ctx.db, request.query)),
-  );
+      async (request) => ok(await listConsoleAccounts(ctx.db, request.query)),
+    );
 
-  app.get(
-    '/:id',
-    {
-      config: CONSOLE_CONFIG,
-      schema: {
-        params: IdParamsSchema,
-        response: { 200: dataEnvelope(ConsoleAccountDetailSchema) },
+    app.get(
+      '/:id',
+      {
+        config: CONSOLE_CONFIG,
+        schema: {
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(ConsoleAccountDetailSchema) },
+        },
       },
-    },
-    async (request) => ok(await getConsoleAccount(ctx, requireCaller(request), request.params.id)),
-  );
+      async (request) =>
+        ok(await getConsoleAccount(ctx, requireCaller(request), request.params.id)),
+    );
 
-  app.post(
-    '/:id/plan',
-    {
-      config: CONSOLE_SENSITIVE,
-      schema: { params: IdParamsSchema, body: ConsolePlanInputSchema, ...DONE_RESPONSE },
-    },
-    async (request) => {
-      const done = await changeConsolePlan(
-        ctx,
-        requireCaller(request),
-        request.params.id,
-        request.body.plan,
-      );
-      const plan = findPlan(done.plan)?.name ?? done.plan;
-      return okSaying(
-        request,
-        null,
-        done.scheduled ? 'message.console_plan_scheduled' : 'message.console_plan_changed',
-        { account: done.account, plan },
-      );
-    },
-  );
+    app.post(
+      '/:id/plan',
+      {
+        config: CONSOLE_SENSITIVE,
+        schema: { params: IdParamsSchema, body: ConsolePlanInputSchema, ...DONE_RESPONSE },
+      },
+      async (request) => {
+        const done = await changeConsolePlan(
+          ctx,
+          requireCaller(request),
+          request.params.id,
+          request.body.plan,
+        );
+        const plan = findPlan(done.plan)?.name ?? done.plan;
+        return okSaying(
+          request,
+          null,
+          done.scheduled ? 'message.console_plan_scheduled' : 'message.console_plan_changed',
+          { account: done.account, plan },
+        );
+      },
+    );
 
-  app.post(
-    '/:id/cancel',
-    { config: CONSOLE_SENSITIVE, schema: { params: IdParamsSchema, ...DONE_RESPONSE } },
-    async (request) => {
-      const done = await cancelConsoleSubscription(ctx, requireCaller(request), request.params.id);
-      return okSaying(request, null, 'message.console_subscription_canceled', done);
-    },
-  );
-};
+    app.post(
+      '/:id/cancel',
+      { config: CONSOLE_SENSITIVE, schema: { params: IdParamsSchema, ...DONE_RESPONSE } },
+      async (request) => {
+        const done = await cancelConsoleSubscription(
+          ctx,
+          requireCaller(request),
+          request.params.id,
+        );
+        return okSaying(request, null, 'message.console_subscription_canceled', done);
+      },
+    );
+  },
+);

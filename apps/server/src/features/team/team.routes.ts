@@ -6,25 +6,29 @@ import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { listAdvertisers } from './advertiser-list.service';
 import { listTeam } from './team-list.service';
+import { routesIn } from '../../lib/route-file';
 
 /** /api/account/users: the team list (members and open invites), and the advertisers to tie users to. */
-export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/',
-    {
-      config: { access: { permission: 'admin' }, scope: 'user.read' },
-      schema: { response: { 200: dataEnvelope(AccountUsersResponseSchema) } },
-    },
-    async (request) => ok(await listTeam(ctx.db, requireActor(request), ctx.now())),
-  );
+export const teamRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
+  import.meta.url,
+  async (app, { ctx }) => {
+    app.get(
+      '/',
+      {
+        config: { access: { permission: 'admin' }, scope: 'user.read' },
+        schema: { response: { 200: dataEnvelope(AccountUsersResponseSchema) } },
+      },
+      async (request) => ok(await listTeam(ctx.db, requireActor(request), ctx.now())),
+    );
 
-  // What the invite and edit dialogs offer as an advertiser user's advertiser.
-  app.get(
-    '/advertisers',
-    {
-      config: { access: { permission: 'admin' }, scope: 'user.read' },
-      schema: { response: { 200: dataEnvelope(AdvertiserListSchema) } },
-    },
-    async (request) => ok(await listAdvertisers(ctx.db, requireActor(request))),
-  );
-};
+    // What the invite and edit dialogs offer as an advertiser user's advertiser.
+    app.get(
+      '/advertisers',
+      {
+        config: { access: { permission: 'admin' }, scope: 'user.read' },
+        schema: { response: { 200: dataEnvelope(AdvertiserListSchema) } },
+      },
+      async (request) => ok(await listAdvertisers(ctx.db, requireActor(request))),
+    );
+  },
+);

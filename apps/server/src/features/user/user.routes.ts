@@ -37,11 +37,12 @@ import { removeMember } from '../team/member-removal.service';
 import { listPermissions } from '../team/permission-list.service';
 import { CLOSE_USER, registerClose } from '../closing/close-route';
 import { sendVerificationMail, verifyEmail } from './verification.service';
+import { routesIn } from '../../lib/route-file';
 
 export const userRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   limits: AccountLimits;
-}> = async (app, { ctx, limits }) => {
+}> = routesIn(import.meta.url, async (app, { ctx, limits }) => {
   registerClose(app, { ctx, limits }, CLOSE_USER);
 
   app.get(
@@ -237,4 +238,4 @@ export const userRoutes: FastifyPluginAsyncZod<{
       return reply.code(201).send(ok(await signUpInvitedUser(ctx, request.body, meta)));
     },
   );
-};
+});

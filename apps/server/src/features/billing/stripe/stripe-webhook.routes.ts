@@ -5,6 +5,7 @@ import type { AppContext } from '../../../lib/app-context';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/reply';
 import { receiveStripeEvent } from './stripe-webhook.service';
+import { routesIn } from '../../../lib/route-file';
 
 /**
  * /api/webhook: where payment providers call back. Stripe signs the exact bytes it sends, so
@@ -12,28 +13,31 @@ import { receiveStripeEvent } from './stripe-webhook.service';
  * Registered whatever the provider, so the authorization matrix holds it; without Stripe it
  * answers 404.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    done(null, body);
-  });
+export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
+  import.meta.url,
+  async (app, { ctx }) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
 
-  app.post(
-    '/stripe',
-    {
-      config: { access: 'public', xsrf: false },
-      schema: { response: { 200: dataEnvelope(WebhookReceiptSchema) } },
-    },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError('bad_request', 'error.webhook_signature');
-      const signature = request.headers['stripe-signature'];
-      return ok(
-        await receiveStripeEvent(
-          ctx,
-          request.body,
-          typeof signature === 'string' ? signature : undefined,
-        ),
-      );
-    },
-  );
-};
+    app.post(
+      '/stripe',
+      {
+        config: { access: 'public', xsrf: false },
+        schema: { response: { 200: dataEnvelope(WebhookReceiptSchema) } },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body))
+          throw new AppError('bad_request', 'error.webhook_signature');
+        const signature = request.headers['stripe-signature'];
+        return ok(
+          await receiveStripeEvent(
+            ctx,
+            request.body,
+            typeof signature === 'string' ? signature : undefined,
+          ),
+        );
+      },
+    );
+  },
+);
