@@ -50,7 +50,6 @@ const SERVER_ENTRY_POINTS = [
   'team/member-update.service',
   'team/permission-list.service',
   'user/account-added-mail',
-  'user/current-user.service',
   'user/insert-user',
   'user/password-change.service',
   'user/second-factor.service',
@@ -202,6 +201,27 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/features/auth/session.service.ts', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlySessionServiceMints] }] },
+  },
+  {
+    // lib/ sits below the features (docs/architecture.md, "Server features"): what composes
+    // features (the background jobs, a service context) lives beside app.ts.
+    files: ['apps/server/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlySessionServiceMints,
+            {
+              group: ['**/features/**'],
+              message:
+                'lib/ never imports a feature: move the shared piece into lib/, or the composition beside app.ts.',
+            },
+          ],
+        },
+      ],
+    },
   },
   ...[1, 2].map((depth) => ({
     files: [`apps/server/src/features/${'*/'.repeat(depth)}*.ts`],

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { scheduleDueDigests } from '../apps/server/src/features/digests/digest-job';
-import { createServiceContext } from '../apps/server/src/lib/service-context';
+import { createServiceContext } from '../apps/server/src/service-context';
 import { withBenchServer } from './bench-server';
 import { runDigestSendBench } from './digest-send';
 import { writeSection } from './results-file';

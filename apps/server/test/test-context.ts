@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import type { Database } from '../src/db/client';
-import { createServiceContext } from '../src/lib/service-context';
+import { createServiceContext } from '../src/service-context';
 import { createTestConfig } from './test-config';
 
 /** What services get from the app, for calling a service directly: mail lands in the outbox. */

@@ -29,7 +29,7 @@ import {
 } from '../features/billing/billing-reconcile.service';
 import { sendDueDigests } from '../features/digests/digest-job';
 import type { AppContext } from '../lib/app-context';
-import { createServiceContext } from '../lib/service-context';
+import { createServiceContext } from '../service-context';
 import { loggerOptions } from '../lib/logger';
 import { issueOneTimeToken } from '../lib/one-time-token';
 

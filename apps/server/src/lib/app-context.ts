@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import type { BillingProvider } from '../features/billing/billing-provider';
+import type { BillingProvider } from './billing-provider';
 import type { AnswerCache } from './answer-cache';
 import { AuditAnchors } from './audit-anchor';
 import type { LiveSessions } from './live-sessions';

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@partner-portal/shared/user';
 import type { AuthChangeFeed } from '../db/auth-changes';
 import type { Db } from '../db/client';
 import { accounts, accountUsers, sessions, users } from '../db/schema/index';
-import { toCurrentUser } from '../features/user/current-user.service';
+import { toCurrentUser } from './current-user';
 import type { SessionActor } from './actor';
 import { SessionCache } from './session-cache';
 import type { SessionClaims } from './session-token';

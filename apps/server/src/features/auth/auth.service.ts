@@ -8,7 +8,7 @@ import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { completeFirstFactor, revokeSession, switchSessionAccount } from './session.service';
 import type { RequestMeta } from '../../lib/request-meta';
-import { findSigninAccountId } from '../user/current-user.service';
+import { findSigninAccountId } from '../../lib/current-user';
 
 // Verified against when the e-mail is unknown, so both answers take the same time.
 const timingDecoy = hashPassword('timing-decoy-password!');

@@ -10,7 +10,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { recordEvent } from '../../lib/events';
-import { findSigninAccountId } from '../user/current-user.service';
+import { findSigninAccountId } from '../../lib/current-user';
 import { startImpersonation } from './session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 

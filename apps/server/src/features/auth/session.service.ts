@@ -13,7 +13,7 @@ import { recordEvent } from '../../lib/events';
 import type { RequestMeta } from '../../lib/request-meta';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 import { renderMail } from '../../lib/mail/mail-templates';
-import { findSigninAccountId, getCurrentUser } from '../user/current-user.service';
+import { findSigninAccountId, getCurrentUser } from '../../lib/current-user';
 import type { AppliedIntent, PendingIntent, SignInIntent } from './sign-in-intent';
 
 /*

@@ -2,7 +2,7 @@ import { findPlan, planAmountCents, type PlanId } from '@partner-portal/shared/p
 import type { AppContext } from '../../lib/app-context';
 import { recordEvent } from '../../lib/events';
 import { recordChange, type AuditBy } from '../../lib/audit';
-import type { SubscriptionSnapshot } from './billing-provider';
+import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 import { notifyOwner } from './billing-mail';
 import { chargeOf } from './latest-charge';
 import type { AccountPlanState, SubscriptionRow } from './subscription-record';

@@ -8,7 +8,7 @@ import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { renderMail, type MailTemplate } from '../../lib/mail/mail-templates';
 import { isNotificationActive } from '../notifications/notification-settings.service';
-import type { SubscriptionSnapshot } from './billing-provider';
+import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 
 /*
  * What the account owner is told about billing. Plan and card changes obey the owner's

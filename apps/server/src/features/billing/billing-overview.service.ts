@@ -12,7 +12,7 @@ import { accounts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/auth-guard';
-import type { SubscriptionSnapshot } from './billing-provider';
+import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 import { countSeats } from './billing-customer';
 import { refreshLiveSubscription } from './subscription-record';
 import { actionOf } from './upgrade.service';

@@ -4,7 +4,7 @@ import { inTransaction, type AppContext } from '../../lib/app-context';
 import { withBillingLock } from './billing-lock';
 import { recordChange } from '../../lib/audit';
 import type { Db } from '../../db/client';
-import type { SubscriptionSnapshot } from './billing-provider';
+import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 import { announceChange } from './billing-events.service';
 import { notifyPaymentDue } from './billing-mail';
 import {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { BillingProvider } from './billing-provider';
+import type { BillingProvider } from '../../lib/billing-provider';
 import { createLocalProvider } from './local-processor/local-provider';
 import type { ProcessorDeps } from './local-processor/processor-snapshot';
 import { createStripeClient } from './stripe/stripe-client';

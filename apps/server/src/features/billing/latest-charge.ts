@@ -1,5 +1,5 @@
 import type { Charge } from '@partner-portal/shared/billing';
-import type { SubscriptionSnapshot } from './billing-provider';
+import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 
 /**
  * What the subscription's latest invoice took from the card, when it is paid and charged

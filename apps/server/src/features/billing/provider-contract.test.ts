@@ -9,7 +9,7 @@ import {
   startFakeStripe,
   STRIPE_TEST_TOKENS,
 } from '../../../test/fake-stripe/stripe-test-setup';
-import type { BillingProvider } from './billing-provider';
+import type { BillingProvider } from '../../lib/billing-provider';
 import { createLocalProvider } from './local-processor/local-provider';
 import { authenticatePayment } from './local-processor/processor-authenticate';
 import { tokenizeCard } from './local-processor/processor-cards';

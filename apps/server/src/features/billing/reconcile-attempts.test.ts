@@ -10,7 +10,7 @@ import { fakeStripeProvider, startFakeStripe } from '../../../test/fake-stripe/s
 import { createUser } from '../../../test/factories';
 import { createTestContext } from '../../../test/test-context';
 import { createTestDatabase } from '../../../test/test-database';
-import type { BillingProvider, SubscriptionSnapshot } from './billing-provider';
+import type { BillingProvider, SubscriptionSnapshot } from '../../lib/billing-provider';
 import { ensureCustomer } from './billing-customer';
 import { localProcessorKey } from './create-billing-provider';
 import { tokenizeCard } from './local-processor/processor-cards';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { accounts, subscriptions } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { withBillingLock } from './billing-lock';
-import type { SubscriptionSnapshot } from './billing-provider';
+import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -6,7 +6,7 @@ import { subscriptions } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
-import type { SubscriptionSnapshot, WaitingPayment } from './billing-provider';
+import type { SubscriptionSnapshot, WaitingPayment } from '../../lib/billing-provider';
 import { countSeats, ensureCustomer } from './billing-customer';
 import { announceChange } from './billing-events.service';
 import { chargeOf } from './latest-charge';

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { OutgoingMail } from '../../lib/mail/mail-transport';
-import { findSigninAccountId } from '../user/current-user.service';
+import { findSigninAccountId } from '../../lib/current-user';
 import { buildDigest, type DigestRecipient } from './digest-content.service';
 import type { DigestPeriod } from './digest-periods';
 import { renderDigest } from './digest-render';

@@ -16,7 +16,7 @@ import { isRowId } from '../../lib/row-id';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { mintImpersonationFor } from '../auth/impersonation.service';
-import { findSigninAccountId, supportAccessOf } from '../user/current-user.service';
+import { findSigninAccountId, supportAccessOf } from '../../lib/current-user';
 import { TWO_FACTOR_OFF } from '../user/two-factor.service';
 import { sendVerificationMail } from '../user/verification.service';
 

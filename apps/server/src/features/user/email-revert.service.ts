@@ -9,7 +9,7 @@ import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
 import { recordEvent } from '../../lib/events';
 import { recordChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
-import { findSigninAccountId } from './current-user.service';
+import { findSigninAccountId } from '../../lib/current-user';
 import { TWO_FACTOR_OFF } from './two-factor.service';
 import { passwordFingerprint } from './email-change.service';
 import { requireEmailFree, writeEmail } from './email-owner';

@@ -8,7 +8,7 @@ import { recordChange, type AuditChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
 import { endSupportSessions } from '../auth/session.service';
-import { getCurrentUser, supportAccessOf } from './current-user.service';
+import { getCurrentUser, supportAccessOf } from '../../lib/current-user';
 import { applyEmailChange, mailEmailChange, planEmailChange } from './email-change.service';
 
 /** The end of support access given now for `days` (7 by default), or none when it is turned off. */

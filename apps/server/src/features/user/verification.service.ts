@@ -9,7 +9,7 @@ import { requireEmailFree, writeEmail } from './email-owner';
 import { recordEvent } from '../../lib/events';
 import { recordChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
-import { findSigninAccountId } from './current-user.service';
+import { findSigninAccountId } from '../../lib/current-user';
 
 /**
  * Mails a fresh 24-hour verification link (older links stop working): to a new address waiting

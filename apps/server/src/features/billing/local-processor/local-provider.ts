@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InvoiceSummary } from '@partner-portal/shared/billing';
 import { localCustomers } from '../../../db/schema/index';
-import type { BillingProvider, ProviderInvoice } from '../billing-provider';
+import type { BillingProvider, ProviderInvoice } from '../../../lib/billing-provider';
 import { changeDefaultCard } from './processor-authenticate';
 import {
   attachPaymentMethod,

@@ -3,7 +3,7 @@ import type { CardSummary } from '@partner-portal/shared/card';
 import type { Db } from '../../../db/client';
 import { localInvoices, localSubscriptions } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import type { CardChange } from '../billing-provider';
+import type { CardChange } from '../../../lib/billing-provider';
 import {
   attachPaymentMethod,
   findPaymentMethod,

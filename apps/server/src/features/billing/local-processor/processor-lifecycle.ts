@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { localInvoiceItems, localInvoices, localSubscriptions } from '../../../db/schema/index';
-import type { SubscriptionSnapshot } from '../billing-provider';
+import type { SubscriptionSnapshot } from '../../../lib/billing-provider';
 import { findPaymentMethod, summaryOf } from './processor-cards';
 import { addDays, addMonths, customerNow } from './processor-clock';
 import { finalizeInvoice, markInvoicePaid, setInvoiceStatus } from './processor-invoices';

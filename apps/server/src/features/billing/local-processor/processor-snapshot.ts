@@ -22,7 +22,7 @@ import type {
   ProviderSubscriptionStatus,
   SubscriptionSnapshot,
   WaitingPayment,
-} from '../billing-provider';
+} from '../../../lib/billing-provider';
 import { customerNow } from './processor-clock';
 
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;

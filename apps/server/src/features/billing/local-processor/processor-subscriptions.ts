@@ -3,7 +3,7 @@ import { billableSeats, type Plan, type PlanId } from '@partner-portal/shared/pl
 import type { Db } from '../../../db/client';
 import { localCustomers, localInvoiceItems, localSubscriptions } from '../../../db/schema/index';
 import { AppError } from '../../../lib/app-error';
-import type { SubscriptionSnapshot, UpgradeQuote } from '../billing-provider';
+import type { SubscriptionSnapshot, UpgradeQuote } from '../../../lib/billing-provider';
 import { PaymentError, type PaymentErrorCode } from '../payment-error';
 import { findPaymentMethod, summaryOf, type PaymentMethodRow } from './processor-cards';
 import { addMonths, customerNow, remainingShare } from './processor-clock';

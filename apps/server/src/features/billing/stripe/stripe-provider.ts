@@ -1,6 +1,10 @@
 import Stripe from 'stripe';
 import type { PlanId } from '@partner-portal/shared/plans';
-import type { BillingProvider, CardChange, SubscriptionSnapshot } from '../billing-provider';
+import type {
+  BillingProvider,
+  CardChange,
+  SubscriptionSnapshot,
+} from '../../../lib/billing-provider';
 import { PaymentError } from '../payment-error';
 import { callStripe, paymentCodeOf } from './stripe-errors';
 import type { StripePrices } from './stripe-prices';

@@ -11,7 +11,7 @@ import type {
   ProviderSubscriptionStatus,
   SubscriptionSnapshot,
   WaitingPayment,
-} from '../billing-provider';
+} from '../../../lib/billing-provider';
 import { planOfPrice, type StripePrices } from './stripe-prices';
 import { membersOf } from './stripe-seats';
 

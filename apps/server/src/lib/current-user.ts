@@ -3,9 +3,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { PlanIdSchema, SubscriptionStatusSchema } from '@partner-portal/shared/plans';
 import type { CurrentUser } from '@partner-portal/shared/user';
-import type { Db } from '../../db/client';
-import { accounts, accountUsers, users } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
+import type { Db } from '../db/client';
+import { accounts, accountUsers, users } from '../db/schema/index';
+import { AppError } from './app-error';
 
 /** docs/product.md#entities "Current user": the user, the account of this session and every account they can switch to. */
 export async function getCurrentUser(

@@ -1,12 +1,12 @@
-import { runTwoFactorPolicy } from '../features/account-security/two-factor-policy-job';
-import { mailExpiringKeys } from '../features/api-keys/key-expiry-mail';
-import { purgeAuditLog } from '../features/audit/audit-retention';
-import { runBillingTick } from '../features/billing/billing-job';
-import { reconcileBilling } from '../features/billing/billing-reconcile.service';
-import { purgeClosedAccounts } from '../features/closing/purge-closed.service';
-import { runReportDigests } from '../features/digests/digest-job';
-import { sweepImportJobs } from '../features/analytics/report-import-job.service';
-import type { AppContext } from './app-context';
+import { runTwoFactorPolicy } from './features/account-security/two-factor-policy-job';
+import { mailExpiringKeys } from './features/api-keys/key-expiry-mail';
+import { purgeAuditLog } from './features/audit/audit-retention';
+import { runBillingTick } from './features/billing/billing-job';
+import { reconcileBilling } from './features/billing/billing-reconcile.service';
+import { purgeClosedAccounts } from './features/closing/purge-closed.service';
+import { runReportDigests } from './features/digests/digest-job';
+import { sweepImportJobs } from './features/analytics/report-import-job.service';
+import type { AppContext } from './lib/app-context';
 
 /**
  * The jobs every instance runs on a timer. Several instances may run the same job at the same

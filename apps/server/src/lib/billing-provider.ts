@@ -5,7 +5,7 @@ import type {
 } from '@partner-portal/shared/billing';
 import type { CardSummary } from '@partner-portal/shared/card';
 import type { PlanId } from '@partner-portal/shared/plans';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 /*
  * What the app asks of a payment provider (docs/billing.md "Two providers, one interface"). The

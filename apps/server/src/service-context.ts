@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { createBillingProvider } from '../features/billing/create-billing-provider';
-import { createAuditAnchors, createMailTransport, type AppContext } from './app-context';
-import { AnswerCache } from './answer-cache';
-import { LiveSessions } from './live-sessions';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createBillingProvider } from './features/billing/create-billing-provider';
+import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
+import { AnswerCache } from './lib/answer-cache';
+import { LiveSessions } from './lib/live-sessions';
 
 /**
  * What services need, outside a running server (an admin command, a bench, a test calling a
