@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerRequestLocale } from './lib/request-locale';
 import { accountRoutes } from './features/account/account.routes';
-import { workbookRoutes } from './features/analytics/analytics.routes';
+import { sigmaWorkbookRoutes } from './features/analytics/sigma-workbook.routes';
 import { apiKeyRoutes } from './features/api-keys/api-key.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { consoleAccountRoutes } from './features/master/console-accounts.routes';
@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // DELETE /api/account, DELETE /api/user; POST /api/utility/mail, /api/feedback (full paths).
   await app.register(supportMailRoutes, { prefix: '/api/utility/mail', ctx });
   await app.register(feedbackRoutes, { prefix: '/api/feedback', ctx });
-  await app.register(workbookRoutes, { prefix: '/api/sigma/workbook', ctx });
+  await app.register(sigmaWorkbookRoutes, { prefix: '/api/sigma/workbook', ctx });
   await app.register(embedDataRoutes, { prefix: '/api/embed', ctx });
   await app.register(reportImportRoutes, { prefix: '/api/account/data/imports', ctx });
   await app.register(reportRoutes, { prefix: '/api/reports', ctx });

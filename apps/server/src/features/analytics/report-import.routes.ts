@@ -4,7 +4,7 @@ import { ReportImportListSchema } from '@partner-portal/shared/report-import';
 import type { AppContext } from '../../lib/app-context';
 import { requireActor } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
-import { registerReportImport } from './report-import-route';
+import { registerReportImport } from './report-upload-handler';
 import { listReportImports } from './report-import.service';
 import { routesIn } from '../../lib/route-file';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok } from '../../lib/reply';
 import { sendBreakdownCsv } from './breakdown-csv';
-import { registerReportImport } from './report-import-route';
+import { registerReportImport } from './report-upload-handler';
 import { reportAnswers } from './report-answers';
 import { reportScopeOf } from './report-scope.service';
 import { routesIn } from '../../lib/route-file';

@@ -13,7 +13,7 @@ import { workbooksFor } from './workbook-access.service';
 import { routesIn } from '../../lib/route-file';
 
 /** docs/product.md#api-calls `/api/sigma/workbook`: named after Sigma, served by whichever provider is configured. */
-export const workbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
+export const sigmaWorkbookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
   import.meta.url,
   async (app, { ctx }) => {
     app.get(
