@@ -1,32 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_SIGMA_ACCOUNT_TYPE, DEFAULT_SIGMA_PLUS_TEAM } from './sigma';
+import { providerVariables } from './env-providers';
+import { booleanFlag, optionalString, optionalUrl } from './env-values';
 
-/** Boot stops with this when the environment is wrong; its message lists every bad variable. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-export const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const optionalUrl = (protocols: string[]) =>
-  optionalString.refine(
-    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
-    { message: `must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL` },
-  );
-
-const booleanFlag = optionalString.refine(
-  (v) => v === undefined || /^(true|false|1|0|on|off|yes|no)$/i.test(v),
-  { message: 'must be true or false' },
-);
+export { ConfigError, isOn, optionalString, parseTrustProxy } from './env-values';
 
 /** Every variable the server reads, with its default; docs in docs/operations.md#configuration. */
 export const EnvSchema = z.object({
+  ...providerVariables,
   NODE_ENV: optionalString,
   PORT: z
     .string()
@@ -101,40 +81,6 @@ export const EnvSchema = z.object({
       message: 'must be a whole number of seconds (1-3600)',
     })
     .transform((v) => (v === undefined ? 60 : Number(v))),
-  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
-    message: 'must be a Stripe secret or restricted key (sk_… or rk_…)',
-  }),
-  STRIPE_PUBLISHABLE_KEY: optionalString.refine((v) => v === undefined || v.startsWith('pk_'), {
-    message: 'must be a Stripe publishable key (pk_…)',
-  }),
-  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith('whsec_'), {
-    message: 'must be a webhook signing secret (whsec_…)',
-  }),
-  STRIPE_PRICES: optionalString,
-  // A Stripe-compatible API elsewhere (tests point it at a local fake of Stripe's API).
-  STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
-  SIGMA_EMBED_CLIENT_ID: optionalString,
-  SIGMA_EMBED_SECRET: optionalString,
-  SIGMA_ORG_SLUG: optionalString,
-  SIGMA_BASE_URL: z
-    .string()
-    .optional()
-    .default('https://app.sigmacomputing.com')
-    .refine((v) => URL.canParse(v), { message: 'must be a URL' }),
-  SIGMA_API_BASE: optionalUrl(['http:', 'https:']),
-  SIGMA_API_CLIENT_ID: optionalString,
-  SIGMA_API_SECRET: optionalString,
-  SIGMA_WORKBOOKS: optionalString,
-  SIGMA_ACCOUNT_TYPE: z.string().trim().min(1).optional().default(DEFAULT_SIGMA_ACCOUNT_TYPE),
-  SIGMA_PLUS_TEAM: z.string().trim().min(1).optional().default(DEFAULT_SIGMA_PLUS_TEAM),
-  SIGMA_EMBED_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    // Sigma refuses a token living longer than 30 days.
-    .min(60)
-    .max(2_592_000)
-    .optional()
-    .default(3600),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   // Password hashing is CPU-bound: how many hash at once, and how many sign-ins may wait.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -150,34 +96,6 @@ export const EnvSchema = z.object({
   // GET /metrics answers only with this bearer token; unset, the route does not exist. Long
   // enough that it cannot be guessed: the metrics name routes and traffic.
   METRICS_TOKEN: z.string().trim().min(24).optional(),
-  // The insights' optional AI summary: an OpenAI-compatible chat endpoint (Ollama, llama.cpp,
-  // vLLM, LM Studio) and the model to ask; the key only if the endpoint wants one.
-  AI_BASE_URL: optionalUrl(['http:', 'https:']),
-  AI_MODEL: z.string().trim().min(1).max(200).optional(),
-  AI_API_KEY: optionalString,
-  // The insights' volume gates, as JSON: any of impressions, clicks, conversions, money and
-  // moneyShare (docs/insights.md); the rest keep their defaults.
-  INSIGHT_VOLUME_FLOORS: optionalString
-    .transform((text, context) => {
-      if (text === undefined) return undefined;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be a JSON object' });
-        return z.NEVER;
-      }
-    })
-    .pipe(
-      z
-        .strictObject({
-          impressions: z.number().min(0).optional(),
-          clicks: z.number().min(0).optional(),
-          conversions: z.number().min(0).optional(),
-          money: z.number().min(0).optional(),
-          moneyShare: z.number().min(0).max(1).optional(),
-        })
-        .optional(),
-    ),
   // Calls a minute one API key may make (docs/product.md#api-keys); 600 unless set.
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
   // Report files (docs/analytics.md#importing-report-data): the largest upload taken, refused
@@ -191,16 +109,3 @@ export const EnvSchema = z.object({
     .optional(),
   IMPORT_ASYNC_BYTES: z.coerce.number().int().min(0).optional(),
 });
-
-export function isOn(value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  return /^(true|1|on|yes)$/i.test(value);
-}
-
-export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
-  if (value === undefined) return false;
-  const flag = isOn(value);
-  if (/^(true|false|1|0|on|off|yes|no)$/i.test(value)) return flag ?? false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((part) => part.trim());
-}
