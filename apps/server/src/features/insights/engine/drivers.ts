@@ -13,6 +13,12 @@ export type { DriverRow } from './drivers-segments';
 const MAX_PICKS = 3;
 /** Two thirds of a change is "most of it": naming more segments adds words, not insight. */
 const TARGET_SHARE = 0.67;
+/**
+ * A change this small beside the totals is rounding in the sums, not movement: the same rows
+ * scaled by 0.018 summed to a "change" of 7e-15 where unscaled they summed to exactly none, and
+ * every share divided by it ran to 10^15.
+ */
+const NOT_MOVED = 1e-12;
 
 export interface DriverOptions {
   /**
@@ -82,7 +88,9 @@ export function explainChange(
   const picks: DriverPick[] = [];
   let explainedShare = 0;
   // A total that did not move has nothing to explain (and every share would divide by zero).
-  if (change !== 0) {
+  const moved =
+    Math.abs(change) > NOT_MOVED * Math.max(Math.abs(total.before), Math.abs(total.after));
+  if (moved) {
     const combinations = listDimensionCombinations();
     const keys = indexSegmentKeys(rows, combinations);
     while (picks.length < MAX_PICKS && explainedShare < TARGET_SHARE - ROUNDING) {
