@@ -13,7 +13,7 @@ type Verify = (token: string) => JwtClaims;
 
 /**
  * One signer per key, and one verifier per key, issuer and audience: each compiles its options
- * and holds its cache. Keys are derived once per purpose (lib/derived-key.ts), so these stay few.
+ * and holds its cache. Each key is made once (lib/derived-key.ts, sessionKey), so these stay few.
  */
 const signers = new WeakMap<Uint8Array, (claims: JwtClaims) => string>();
 const verifiers = new WeakMap<Uint8Array, Map<string, Verify>>();

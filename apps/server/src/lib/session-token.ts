@@ -10,8 +10,16 @@ export const SESSION_AUDIENCE = 'partner-portal';
 const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const IMPERSONATION_TTL_SECONDS = 60 * 60;
 
+const sessionKeys = new Map<string, Uint8Array>();
+
+/** The same bytes for the same secret: the JWT signer and verifier are kept per key (hs256-jwt.ts). */
 export function sessionKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+  let key = sessionKeys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    sessionKeys.set(secret, key);
+  }
+  return key;
 }
 
 export interface SessionClaims {
