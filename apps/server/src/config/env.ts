@@ -109,3 +109,6 @@ export const EnvSchema = z.object({
     .optional(),
   IMPORT_ASYNC_BYTES: z.coerce.number().int().min(0).optional(),
 });
+
+/** The environment as parsed: every variable with its default applied. */
+export type Env = z.output<typeof EnvSchema>;

@@ -1,10 +1,7 @@
-import type { z } from 'zod';
 import type { StripePrices } from '../features/billing/stripe/stripe-prices';
 import type { Config } from './config-shape';
-import type { EnvSchema } from './env';
+import type { Env } from './env';
 import type { SigmaWorkbookConfig } from './sigma';
-
-type Env = z.output<typeof EnvSchema>;
 
 /** Sigma embedding when all three of its embed variables are set; else the built-in analytics. */
 export function sigmaConfig(raw: Env, workbooks: SigmaWorkbookConfig[] | null): Config['sigma'] {

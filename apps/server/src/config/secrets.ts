@@ -1,6 +1,5 @@
 import { hkdfSync } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { z } from 'zod';
 import type { Config } from './config-shape';
 import {
   AUDIT_KEY_FILE,
@@ -8,9 +7,7 @@ import {
   readDataDirSecret,
   SESSION_SECRET_FILE,
 } from './data-dir-secret';
-import type { EnvSchema } from './env';
-
-type Env = z.output<typeof EnvSchema>;
+import type { Env } from './env';
 
 /**
  * The data directory and the secrets kept in it or given: the session secret, the key for
