@@ -18,7 +18,7 @@ const onlySessionServiceMints = {
   group: ['**/session-token'],
   importNames: ['createSessionToken'],
   message:
-    'Sessions are minted only in features/auth/session.service.ts (completeFirstFactor and its siblings).',
+    'Sessions are minted only in features/identity/session.service.ts (completeFirstFactor and its siblings).',
 };
 
 /**
@@ -33,14 +33,17 @@ const SERVER_ENTRY_POINTS = [
   'analytics/workbook-catalogue',
   'audit/audit-list.service',
   'auth/impersonation.service',
-  'auth/session.service',
-  'auth/sign-in-intent',
   'billing/billing-customer',
   'billing/billing-seats',
   'billing/plan-change.service',
   'billing/subscription-record',
   'billing/upgrade.service',
   'closing/close-route',
+  'identity/account-added-mail',
+  'identity/insert-user',
+  'identity/session.service',
+  'identity/sign-in-intent',
+  'identity/signup-identity.service',
   'insights/insight-digest',
   'notifications/notification-settings.service',
   'social/social-signin.service',
@@ -49,11 +52,8 @@ const SERVER_ENTRY_POINTS = [
   'team/member-removal.service',
   'team/member-update.service',
   'team/permission-list.service',
-  'user/account-added-mail',
-  'user/insert-user',
   'user/password-change.service',
   'user/second-factor.service',
-  'user/signup-identity.service',
   'user/two-factor.service',
   'user/verification.service',
 ];
@@ -196,10 +196,10 @@ export default tseslint.config(
     },
   },
   {
-    // docs/security.md "One way to a session": only features/auth/session.service.ts mints
+    // docs/security.md "One way to a session": only features/identity/session.service.ts mints
     // sessions, so no new route can hand one out without passing the second factor.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/features/auth/session.service.ts', '**/*.test.ts'],
+    ignores: ['apps/server/src/features/identity/session.service.ts', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlySessionServiceMints] }] },
   },
   {
@@ -226,7 +226,7 @@ export default tseslint.config(
   ...[1, 2].map((depth) => ({
     files: [`apps/server/src/features/${'*/'.repeat(depth)}*.ts`],
     // Tests may set up any feature's state to check their own.
-    ignores: ['apps/server/src/features/auth/session.service.ts', '**/*.test.ts'],
+    ignores: ['apps/server/src/features/identity/session.service.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -15,9 +15,6 @@ const SOURCES = [
   { dir: 'packages/shared/src', aliases: {} },
 ];
 
-/** Server features that still import each other (see the test below); remove as each is untied. */
-const KNOTS_LEFT: string[][] = [['account', 'auth', 'social', 'team', 'user']];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -100,13 +97,11 @@ describe('imports', () => {
   });
 
   /*
-   * Between server features (docs/architecture.md, "Server features"): a feature that imports
-   * another which imports it back, through any of their files. One knot of five features is left
-   * from before this test (issue 44 unties it: the session pieces of auth that account, social,
-   * team and user all use, and user.routes.ts serving team routes); no feature may join it and no
-   * new knot may form.
+   * Between server features (docs/architecture.md, "Server features"): no feature imports another
+   * which imports it back, through any of their files. What several sign-in flows share (minting a
+   * session, creating the user row) sits in identity/, below them all, so the flows can compose.
    */
-  it('between server features, only the knots left to untie', () => {
+  it('form no cycles between server features', () => {
     const featuresDir = join(root, 'apps/server/src/features');
     const featureOf = (file: string) => {
       const inside = relative(featuresDir, file);
@@ -125,7 +120,7 @@ describe('imports', () => {
     }
     expect(features.size).toBeGreaterThan(15);
     const knots = cyclesOf(new Map([...features].map(([name, edges]) => [name, [...edges]])));
-    expect(knots.map((knot) => knot.map((dir) => dir.split('/').at(-1)))).toEqual(KNOTS_LEFT);
+    expect(knots.map((knot) => knot.map((dir) => dir.split('/').at(-1)))).toEqual([]);
   });
 
   it('are found when a cycle exists', () => {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { accounts, accountUsers, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { recordEvent } from '../../lib/events';
-import type { AppliedIntent, CreateAccountIntent } from '../auth/sign-in-intent';
-import { mailAccountAdded } from '../user/account-added-mail';
+import type { AppliedIntent, CreateAccountIntent } from '../identity/sign-in-intent';
+import { mailAccountAdded } from '../identity/account-added-mail';
 import { sendVerificationMail } from '../user/verification.service';
 
 /**

@@ -28,7 +28,7 @@ import {
 import { signInWithPassword, signOut, switchAccount } from './auth.service';
 import { signInAsImpersonator } from './impersonation.service';
 import { completeOtpChallenge } from './otp.service';
-import type { IntentAppliers } from './sign-in-intent';
+import type { IntentAppliers } from '../identity/sign-in-intent';
 import { createAdditionalAccount } from '../account/additional-account.service';
 import { joinInvitedAccount } from '../team/invite-acceptance.service';
 import { requestMeta } from '../../lib/request-meta';

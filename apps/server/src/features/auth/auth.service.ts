@@ -6,7 +6,11 @@ import { AppError } from '../../lib/app-error';
 import { recordChange } from '../../lib/audit';
 import { requireSession, type Actor } from '../../lib/auth-guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { completeFirstFactor, revokeSession, switchSessionAccount } from './session.service';
+import {
+  completeFirstFactor,
+  revokeSession,
+  switchSessionAccount,
+} from '../identity/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 import { findSigninAccountId } from '../../lib/current-user';
 

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { recordEvent } from '../../lib/events';
 import { findSigninAccountId } from '../../lib/current-user';
-import { startImpersonation } from './session.service';
+import { startImpersonation } from '../identity/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 
 type UserRow = typeof users.$inferSelect;

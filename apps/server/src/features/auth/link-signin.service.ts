@@ -10,7 +10,7 @@ import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token'
 import { requireUncommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { revokeSessions, sessionsOfUser } from '../../lib/session-token';
-import { completeFirstFactor } from './session.service';
+import { completeFirstFactor } from '../identity/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 
 // docs/security.md#throttling: mail-sending routes send at most 3 mails a minute per user (the route's

@@ -4,8 +4,8 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { peekOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
 import { verifySecondFactor } from '../user/second-factor.service';
-import { completeSecondFactor } from './session.service';
-import { applyIntent, readStoredIntent, type IntentAppliers } from './sign-in-intent';
+import { completeSecondFactor } from '../identity/session.service';
+import { applyIntent, readStoredIntent, type IntentAppliers } from '../identity/sign-in-intent';
 import type { RequestMeta } from '../../lib/request-meta';
 
 /** docs/security.md#two-factor-codes: at most 5 wrong codes per challenge, then it is dead. */

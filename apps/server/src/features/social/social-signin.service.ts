@@ -7,10 +7,10 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { issueOneTimeToken, redeemOneTimeToken } from '../../lib/one-time-token';
-import { completeFirstFactor } from '../auth/session.service';
+import { completeFirstFactor } from '../identity/session.service';
 import type { RequestMeta } from '../../lib/request-meta';
 import { recordEvent } from '../../lib/events';
-import { insertUser } from '../user/insert-user';
+import { insertUser } from '../identity/insert-user';
 import { sendVerificationMail } from '../user/verification.service';
 import type { ProviderIdentity } from './oidc-clients';
 

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/app-error';
 import { recordChange } from '../../lib/audit';
 import { recordEvent } from '../../lib/events';
 import type { RequestMeta } from '../../lib/request-meta';
-import type { AcceptInviteIntent, AppliedIntent } from '../auth/sign-in-intent';
+import type { AcceptInviteIntent, AppliedIntent } from '../identity/sign-in-intent';
 import { syncSeats } from '../billing/billing-seats';
-import { mailAccountAdded } from '../user/account-added-mail';
+import { mailAccountAdded } from '../identity/account-added-mail';
 import { notifyInviteAccepted } from './invite-mail';
 import { claimInvite } from './invite.service';
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { recordChange, type AuditChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { requireOwnSession, type Actor } from '../../lib/auth-guard';
-import { endSupportSessions } from '../auth/session.service';
+import { endSupportSessions } from '../identity/session.service';
 import { getCurrentUser, supportAccessOf } from '../../lib/current-user';
 import { applyEmailChange, mailEmailChange, planEmailChange } from './email-change.service';
 

@@ -25,7 +25,7 @@ import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireCurrentUser } from '../../lib/auth-guard';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { ok, okSaying } from '../../lib/reply';
-import { completeFirstFactor } from '../auth/session.service';
+import { completeFirstFactor } from '../identity/session.service';
 import { requestMeta } from '../../lib/request-meta';
 import { signUpInvitedUser } from '../team/invited-signup.service';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.service';
