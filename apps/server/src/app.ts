@@ -41,6 +41,8 @@ import { inviteRoutes } from './features/team/invite.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { accountSecurityRoutes } from './features/account-security/account-security.routes';
 import { userRoutes } from './features/user/user.routes';
+import { samlRoutes } from './features/sso/saml.routes';
+import { ssoSettingsRoutes } from './features/sso/sso.routes';
 import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
 import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
@@ -250,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (GET /api/user/permissions) share /api/user's prefix, so userRoutes registers them.
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });
+  await app.register(ssoSettingsRoutes, { prefix: '/api/account/sso', ctx });
+  await app.register(samlRoutes, { prefix: '/api/sso/saml', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
   await app.register(auditRoutes, { prefix: '/api/audit', ctx });

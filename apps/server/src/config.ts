@@ -106,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     metricsToken: raw.METRICS_TOKEN ?? null,
     apiKeyRateLimit: raw.API_KEY_RATE_LIMIT ?? ACCOUNT_LIMITS.api_key.max,
+    dnsServers: (raw.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
     importMaxBytes: raw.IMPORT_MAX_BYTES ?? REPORT_IMPORT_MAX_BYTES,
     importAsyncBytes: raw.IMPORT_ASYNC_BYTES ?? REPORT_IMPORT_ASYNC_BYTES,
     ai: aiConfig(raw),

@@ -94,6 +94,26 @@ const TABLE: Record<string, Row> = {
   'GET /api/account/security': { access: { permission: 'owner' }, passed: 200 },
   // An empty body is refused by the schema: nothing changes.
   'PATCH /api/account/security': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+  // Single sign-on: the probed account is on Plus, so what needs Pro answers 402 past the guard.
+  'GET /api/account/sso': { access: { permission: 'owner' }, passed: 402 },
+  'PUT /api/account/sso': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+  'DELETE /api/account/sso': { access: { permission: 'owner' }, passed: 404 },
+  'POST /api/account/sso/domains': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+  'POST /api/account/sso/domains/:domain/verify': {
+    access: { permission: 'owner' },
+    url: '/api/account/sso/domains/unknown.example/verify',
+    passed: 402,
+  },
+  'DELETE /api/account/sso/domains/:domain': {
+    access: { permission: 'owner' },
+    url: '/api/account/sso/domains/unknown.example',
+    passed: 404,
+  },
+  'GET /api/sso/saml/:account_id/metadata': {
+    access: 'public',
+    url: `/api/sso/saml/${UNKNOWN_ID}/metadata`,
+    passed: 404,
+  },
   // Report files: a JSON body is not a CSV file, so nothing loads.
   'GET /api/account/data/imports': {
     access: { permission: 'admin' },

@@ -94,6 +94,18 @@ const EXAMPLES: Record<string, Example> = {
   'PATCH /api/insights/settings': { body: () => ({ narrative: false }) },
   // Off, as a valid example: the fuzzed owner has no 2FA, so turning it on is refused anyway.
   'PATCH /api/account/security': { body: () => ({ require_2fa: false, grace_days: 7 }) },
+  'PUT /api/account/sso': {
+    body: () => ({
+      protocol: 'oidc',
+      oidc: { issuer: 'https://idp.example.test', client_id: 'portal', client_secret: 'fuzz' },
+      default_permission: 'user',
+      require_sso: false,
+    }),
+  },
+  'POST /api/account/sso/domains': { body: () => ({ domain: 'fuzz.example' }) },
+  'POST /api/account/sso/domains/:domain/verify': { params: () => ({ domain: 'unknown.example' }) },
+  'DELETE /api/account/sso/domains/:domain': { params: () => ({ domain: 'unknown.example' }) },
+  'GET /api/sso/saml/:account_id/metadata': { params: () => ({ account_id: randomUUID() }) },
   'DELETE /api/user/:id': { params: () => ({ id: randomUUID() }) },
   'POST /api/invite': {
     body: () => ({

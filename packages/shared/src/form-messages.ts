@@ -21,7 +21,15 @@ const en = {
         },
       },
       number: { error: { invalid: 'Please enter a valid number' } },
-      url: { error: { invalid: 'Please enter a valid URL' } },
+      url: {
+        error: {
+          invalid: 'Please enter a valid URL',
+          https: 'Please enter an https:// URL',
+        },
+      },
+      domain: {
+        error: { invalid: 'Please enter a domain like example.com, without "@" or "https://"' },
+      },
       email: {
         error: {
           invalid: 'Please enter a valid email address',
@@ -124,7 +132,15 @@ const es: DeepStrings<Catalogue> = {
         },
       },
       number: { error: { invalid: 'Introduce un número válido' } },
-      url: { error: { invalid: 'Introduce una URL válida' } },
+      url: {
+        error: {
+          invalid: 'Introduce una URL válida',
+          https: 'Introduce una URL que empiece por https://',
+        },
+      },
+      domain: {
+        error: { invalid: 'Introduce un dominio como example.com, sin "@" ni "https://"' },
+      },
       email: {
         error: {
           invalid: 'Introduce una dirección de correo electrónico válida',

@@ -75,6 +75,8 @@ export interface Config {
   logPretty: boolean;
   /** Bearer token for GET /metrics; null leaves metrics off. */
   metricsToken: string | null;
+  /** DNS_SERVERS: who is asked for SSO domains' TXT records; empty: the system's resolvers. */
+  dnsServers: string[];
   /** Calls a minute per API key. */
   apiKeyRateLimit: number;
   /** The largest report file an upload may be (IMPORT_MAX_BYTES). */

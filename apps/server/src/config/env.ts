@@ -108,6 +108,18 @@ export const EnvSchema = z.object({
     .max(10 * 1024 ** 3)
     .optional(),
   IMPORT_ASYNC_BYTES: z.coerce.number().int().min(0).optional(),
+  // The DNS servers asked for the TXT records that prove an SSO domain (docs/product.md#single-
+  // sign-on): comma-separated `address` or `address:port`; unset, the system's resolvers.
+  DNS_SERVERS: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      v
+        .split(',')
+        .every((server) =>
+          /^(?:[\d.]+|\[[\da-f:]+\])(?::\d{1,5})?$|^[\da-f:]+$/i.test(server.trim()),
+        ),
+    { message: 'must be comma-separated IP addresses, each with an optional :port' },
+  ),
 });
 
 /** The environment as parsed: every variable with its default applied. */

@@ -59,6 +59,29 @@ const en = {
   'message.password_saved': 'Password Saved',
   'error.workbook_forbidden': 'You do not have access to that workbook.',
   'error.insights_plan': 'Insights come with the Plus AI plan. Upgrade to see them.',
+  'error.sso_plan': 'Single sign-on comes with the Pro plan. Upgrade to set it up.',
+  'error.saml_metadata_not_xml':
+    'The metadata is not well-formed XML. Paste the whole file your identity provider exports.',
+  'error.saml_metadata_no_idp':
+    'The metadata describes no identity provider (no EntityDescriptor with an IDPSSODescriptor and an entityID).',
+  'error.saml_metadata_no_sso_url':
+    'The metadata names no https sign-on URL (SingleSignOnService, HTTP-Redirect or HTTP-POST binding).',
+  'error.saml_metadata_no_certificate':
+    'The metadata holds no signing certificate, so no assertion could be checked.',
+  'error.saml_metadata_bad_certificate': 'A certificate in the metadata cannot be read as X.509.',
+  'error.oidc_secret_required': 'Enter the client secret your identity provider gave you.',
+  'error.sso_domain_listed': '{{domain}} is already listed.',
+  'error.sso_domains_max': 'An account lists at most {{max}} domains. Remove one first.',
+  'error.sso_domain_unverified':
+    'No TXT record {{name}} with the value {{value}} was found. DNS changes can take a while to show: try again later.',
+  'error.sso_domain_held':
+    '{{domain}} is verified by another account. Ask its owner to remove it, or contact support.',
+  'error.sso_dns_unavailable': 'DNS could not be asked just now. Try again in a minute.',
+  'message.sso_saved': 'Single sign-on saved.',
+  'message.sso_removed': 'Single sign-on removed. Members sign in with their passwords again.',
+  'message.sso_domain_added': 'Publish the TXT record below, then verify {{domain}}.',
+  'message.sso_domain_verified': '{{domain}} is verified.',
+  'message.sso_domain_removed': '{{domain}} removed.',
   'error.insight_not_found': 'That insight is no longer shown. Reload the panel and try again.',
   'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
   'error.unknown_field': '{{field}} is not a field this request accepts.',
@@ -276,6 +299,34 @@ const es: Record<MessageKey, string> = {
   'message.password_saved': 'Contraseña guardada',
   'error.workbook_forbidden': 'No tienes acceso a ese panel.',
   'error.insights_plan': 'Los análisis vienen con el plan Plus AI. Mejora tu plan para verlos.',
+  'error.sso_plan':
+    'El inicio de sesión único viene con el plan Pro. Mejora tu plan para configurarlo.',
+  'error.saml_metadata_not_xml':
+    'Los metadatos no son XML bien formado. Pega el archivo completo que exporta tu proveedor de identidad.',
+  'error.saml_metadata_no_idp':
+    'Los metadatos no describen ningún proveedor de identidad (no hay EntityDescriptor con IDPSSODescriptor y entityID).',
+  'error.saml_metadata_no_sso_url':
+    'Los metadatos no indican una URL https de inicio de sesión (SingleSignOnService, enlace HTTP-Redirect o HTTP-POST).',
+  'error.saml_metadata_no_certificate':
+    'Los metadatos no incluyen un certificado de firma, así que no se podría comprobar ninguna aserción.',
+  'error.saml_metadata_bad_certificate':
+    'Un certificado de los metadatos no se puede leer como X.509.',
+  'error.oidc_secret_required':
+    'Introduce el secreto de cliente que te dio tu proveedor de identidad.',
+  'error.sso_domain_listed': '{{domain}} ya está en la lista.',
+  'error.sso_domains_max': 'Una cuenta admite como máximo {{max}} dominios. Quita uno antes.',
+  'error.sso_domain_unverified':
+    'No se encontró ningún registro TXT {{name}} con el valor {{value}}. Los cambios de DNS pueden tardar en verse: inténtalo más tarde.',
+  'error.sso_domain_held':
+    '{{domain}} está verificado por otra cuenta. Pide a su propietario que lo quite o contacta con soporte.',
+  'error.sso_dns_unavailable':
+    'No se pudo consultar el DNS ahora. Inténtalo de nuevo en un minuto.',
+  'message.sso_saved': 'Inicio de sesión único guardado.',
+  'message.sso_removed':
+    'Inicio de sesión único eliminado. Los miembros vuelven a entrar con su contraseña.',
+  'message.sso_domain_added': 'Publica el registro TXT de abajo y luego verifica {{domain}}.',
+  'message.sso_domain_verified': '{{domain}} está verificado.',
+  'message.sso_domain_removed': '{{domain}} eliminado.',
   'error.insight_not_found':
     'Ese análisis ya no se muestra. Vuelve a cargar los análisis e inténtalo de nuevo.',
   'error.embed_expired':

@@ -14,3 +14,4 @@ export * from './report-import-jobs';
 export * from './sessions';
 export * from './users';
 export * from './workbooks';
+export * from './sso';

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { encodeMessage } from './form-messages';
+import { AssignablePermissionSchema } from './permissions';
+import type { PlanId } from './plan-rules';
+import { requiredText, storableText, URL_PATTERN } from './validation';
+
+/*
+ * Single sign-on per account (docs/product.md#single-sign-on): the owner puts the account behind
+ * their identity provider, by SAML 2.0 or OpenID Connect, for the e-mail domains the account has
+ * proved it holds.
+ */
+
+/** The plan SSO comes with; a smaller plan is answered 402 naming it. */
+export const SSO_PLAN: PlanId = 'free_pro';
+export const SSO_PROTOCOLS = ['saml', 'oidc'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+
+/** The largest IdP metadata document taken (Entra ID's, with three certificates, is ~20 KB). */
+export const SAML_METADATA_MAX_BYTES = 200_000;
+/** Domains one account may list, verified or not. */
+export const SSO_DOMAINS_MAX = 20;
+/** The DNS name under a domain whose TXT record proves it: `_partner-portal.example.com`. */
+export const DOMAIN_RECORD_PREFIX = '_partner-portal';
+/** The TXT record's value starts so; the rest is the domain's own token. */
+export const DOMAIN_RECORD_VALUE_PREFIX = 'partner-portal-verification=';
+
+// Letters, digits and hyphens in dotted labels, ending in a 2+ letter top-level label. No
+// wildcard, no IP address, no trailing dot: the part of an e-mail address after the "@".
+const DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** An e-mail domain, lower-cased (`Example.COM` is `example.com`). */
+export function domainField() {
+  return storableText(encodeMessage('global.form.input.error.required'))
+    .trim()
+    .toLowerCase()
+    .max(253, { error: encodeMessage('global.form.input.error.max_length', { max: 253 }) })
+    .regex(DOMAIN_PATTERN, { error: encodeMessage('global.form.domain.error.invalid') });
+}
+
+/** The part of an e-mail address after its last "@", lower-cased. */
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+const httpsUrl = () =>
+  requiredText({ max: 2000 })
+    .regex(URL_PATTERN, { error: encodeMessage('global.form.url.error.invalid') })
+    .refine((value) => /^https:\/\//i.test(value), {
+      error: encodeMessage('global.form.url.error.https'),
+    });
+
+/** PUT /api/account/sso's SAML part: the IdP's metadata document, as the IdP exports it. */
+export const SamlSettingsInputSchema = z.strictObject({
+  metadata_xml: requiredText({ max: SAML_METADATA_MAX_BYTES }),
+});
+
+/**
+ * PUT /api/account/sso's OIDC part. The secret may be left out to keep the stored one (the
+ * screen never shows it back); it is required the first time.
+ */
+export const OidcSettingsInputSchema = z.strictObject({
+  issuer: httpsUrl(),
+  client_id: requiredText({ max: 500 }),
+  client_secret: requiredText({ max: 2000 }).optional(),
+});
+
+/** PUT /api/account/sso: the account's single sign-on, made or replaced. */
+export const SsoSettingsInputSchema = z
+  .strictObject({
+    protocol: z.enum(SSO_PROTOCOLS),
+    saml: SamlSettingsInputSchema.optional(),
+    oidc: OidcSettingsInputSchema.optional(),
+    default_permission: AssignablePermissionSchema,
+    require_sso: z.boolean().default(false),
+    /** Take the IdP's word that it asked for a second factor, instead of asking for ours. */
+    trust_idp_mfa: z.boolean().default(false),
+    /** Accept a SAML response the IdP sent unasked (an IdP dashboard's tile). Off by default. */
+    allow_idp_initiated: z.boolean().default(false),
+  })
+  .superRefine((input, context) => {
+    if (!input[input.protocol]) {
+      context.addIssue({
+        code: 'custom',
+        path: [input.protocol],
+        message: encodeMessage('global.form.input.error.required'),
+      });
+    }
+  });
+export type SsoSettingsInput = z.infer<typeof SsoSettingsInputSchema>;
+
+/** POST /api/account/sso/domains. */
+export const SsoDomainInputSchema = z.strictObject({ domain: domainField() });
+export type SsoDomainInput = z.infer<typeof SsoDomainInputSchema>;
+
+/** One of the account's e-mail domains and the DNS record that proves it is theirs. */
+export const SsoDomainSchema = z.object({
+  domain: z.string(),
+  /** When the record was last found; null until then. */
+  verified_at: z.string().nullable(),
+  record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+});
+export type SsoDomain = z.infer<typeof SsoDomainSchema>;
+
+/** What the IdP is told of us: the SAML service provider and the OIDC client's callback. */
+export const ServiceProviderSchema = z.object({
+  entity_id: z.string(),
+  acs_url: z.string(),
+  metadata_url: z.string(),
+  oidc_redirect_uri: z.string(),
+});
+
+/** The connection as the owner sees it: never the client secret, only that one is kept. */
+export const SsoConnectionSchema = z.object({
+  protocol: z.enum(SSO_PROTOCOLS),
+  saml: z
+    .object({
+      idp_entity_id: z.string(),
+      idp_sso_url: z.string(),
+      /** SHA-256 fingerprints of the IdP's signing certificates, to compare with the IdP's screen. */
+      certificate_fingerprints: z.array(z.string()),
+    })
+    .nullable(),
+  oidc: z.object({ issuer: z.string(), client_id: z.string() }).nullable(),
+  default_permission: AssignablePermissionSchema,
+  require_sso: z.boolean(),
+  trust_idp_mfa: z.boolean(),
+  allow_idp_initiated: z.boolean(),
+  updated_at: z.string(),
+});
+export type SsoConnection = z.infer<typeof SsoConnectionSchema>;
+
+/** GET /api/account/sso (and the answer of each change). */
+export const SsoSettingsSchema = z.object({
+  connection: SsoConnectionSchema.nullable(),
+  domains: z.array(SsoDomainSchema),
+  service_provider: ServiceProviderSchema,
+});
+export type SsoSettings = z.infer<typeof SsoSettingsSchema>;
