@@ -43,6 +43,10 @@ import { accountSecurityRoutes } from './features/account-security/account-secur
 import { userRoutes } from './features/user/user.routes';
 import { samlRoutes } from './features/sso/saml.routes';
 import { ssoSettingsRoutes } from './features/sso/sso.routes';
+import { ssoSignInRoutes } from './features/sso/sso-signin.routes';
+import { oidcCallbackRoutes } from './features/sso/oidc-callback.routes';
+import { SsoOidcClients } from './features/sso/sso-oidc';
+import { oidcRedirectUri } from './features/sso/sso-settings.service';
 import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
 import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
@@ -254,6 +258,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });
   await app.register(ssoSettingsRoutes, { prefix: '/api/account/sso', ctx });
   await app.register(samlRoutes, { prefix: '/api/sso/saml', ctx });
+  const ssoClients = new SsoOidcClients(config.encryptionKey, oidcRedirectUri(config.appUrl));
+  await app.register(ssoSignInRoutes, { prefix: '/api/auth/sso', ctx, clients: ssoClients });
+  await app.register(oidcCallbackRoutes, { prefix: '/api/sso/oidc', ctx, clients: ssoClients });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
   await app.register(auditRoutes, { prefix: '/api/audit', ctx });

@@ -109,6 +109,10 @@ const TABLE: Record<string, Row> = {
     url: '/api/account/sso/domains/unknown.example',
     passed: 404,
   },
+  'POST /api/auth/sso': { access: 'public', payload: {}, passed: 400 },
+  'POST /api/auth/sso/token': { access: 'public', payload: {}, passed: 400 },
+  // Without the browser's flow cookie the callback sends it to the failure page.
+  'GET /api/sso/oidc/callback': { access: 'public', passed: 302 },
   'GET /api/sso/saml/:account_id/metadata': {
     access: 'public',
     url: `/api/sso/saml/${UNKNOWN_ID}/metadata`,

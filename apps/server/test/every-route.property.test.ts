@@ -106,6 +106,9 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/account/sso/domains/:domain/verify': { params: () => ({ domain: 'unknown.example' }) },
   'DELETE /api/account/sso/domains/:domain': { params: () => ({ domain: 'unknown.example' }) },
   'GET /api/sso/saml/:account_id/metadata': { params: () => ({ account_id: randomUUID() }) },
+  'POST /api/auth/sso': { body: () => ({ email: uniqueEmail('fuzz'), redirect: '/dashboard' }) },
+  'POST /api/auth/sso/token': { body: () => ({ token: token43() }) },
+  'GET /api/sso/oidc/callback': { query: () => ({ code: 'fuzz-code', state: 'fuzz-state' }) },
   'DELETE /api/user/:id': { params: () => ({ id: randomUUID() }) },
   'POST /api/invite': {
     body: () => ({

@@ -41,6 +41,16 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
   'DELETE /api/key/:id': {},
   // Whether every member must use 2FA decides how everyone signs in.
   'PATCH /api/account/security': { require_2fa: false },
+  // So does which identity provider signs the account's people in, and for which domains.
+  'PUT /api/account/sso': {
+    protocol: 'oidc',
+    oidc: { issuer: 'https://idp.example.test', client_id: 'portal', client_secret: 'secret' },
+    default_permission: 'user',
+  },
+  'DELETE /api/account/sso': {},
+  'POST /api/account/sso/domains': { domain: 'support.example' },
+  'POST /api/account/sso/domains/:domain/verify': {},
+  'DELETE /api/account/sso/domains/:domain': {},
 };
 
 async function impersonatedOwner() {
@@ -68,7 +78,9 @@ const call = (route: string, token: string, payload: Record<string, unknown>) =>
   const [method, url] = route.split(' ') as ['PUT' | 'GET', string];
   return env.app.inject({
     method,
-    url: url.replace(':id', '00000000-0000-4000-8000-000000000000'),
+    url: url
+      .replace(':id', '00000000-0000-4000-8000-000000000000')
+      .replace(':domain', 'support.example'),
     headers: bearer(token),
     remoteAddress: randomIp(),
     ...(method === 'GET' ? {} : { payload }),

@@ -96,6 +96,18 @@ const FIRST_FACTOR_ROUTES: Record<string, Driver> = {
     });
     return { userId: user.id, answer: await post('/api/user/verify', { token }) };
   },
+  // The company IdP's sign-in (docs/product.md#single-sign-on), when the account does not take
+  // the IdP's word for a second factor.
+  'POST /api/auth/sso/token': async () => {
+    const { user, account } = await twoFactorUser();
+    const { token } = await issueOneTimeToken(db(), {
+      kind: 'sso',
+      userId: user.id,
+      accountId: account.id,
+      payload: { method: 'sso:oidc', idp_mfa: false },
+    });
+    return { userId: user.id, answer: await post('/api/auth/sso/token', { token }) };
+  },
   // The "duplicate user" of docs/product.md#api-calls: signing up again with an existing e-mail and its password.
   'POST /api/account': async () => {
     const { user } = await twoFactorUser();

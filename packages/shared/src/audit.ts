@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'sso.domain_added',
   'sso.domain_verified',
   'sso.domain_removed',
+  'sso.member_joined',
   'impersonation.started',
   'impersonation.request',
   'impersonation.ended',

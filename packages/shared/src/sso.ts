@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
-import { AssignablePermissionSchema } from './permissions';
 import type { PlanId } from './plan-rules';
-import { requiredText, storableText, URL_PATTERN } from './validation';
+import { emailField, requiredText, storableText, URL_PATTERN } from './validation';
 
 /*
  * Single sign-on per account (docs/product.md#single-sign-on): the owner puts the account behind
  * their identity provider, by SAML 2.0 or OpenID Connect, for the e-mail domains the account has
  * proved it holds.
  */
+
+/**
+ * What a member made by their first SSO sign-in may get: not owner, and not advertiser (an
+ * advertiser member needs an advertiser's name, which the IdP does not send).
+ */
+export const SSO_DEFAULT_PERMISSIONS = ['admin', 'developer', 'user'] as const;
 
 /** The plan SSO comes with; a smaller plan is answered 402 naming it. */
 export const SSO_PLAN: PlanId = 'free_pro';
@@ -45,9 +50,13 @@ export function emailDomain(email: string): string {
 const httpsUrl = () =>
   requiredText({ max: 2000 })
     .regex(URL_PATTERN, { error: encodeMessage('global.form.url.error.invalid') })
-    .refine((value) => /^https:\/\//i.test(value), {
-      error: encodeMessage('global.form.url.error.https'),
-    });
+    // http only on this machine: a local identity provider while developing.
+    .refine(
+      (value) => /^(?:https:\/\/|http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])[:/])/i.test(value),
+      {
+        error: encodeMessage('global.form.url.error.https'),
+      },
+    );
 
 /** PUT /api/account/sso's SAML part: the IdP's metadata document, as the IdP exports it. */
 export const SamlSettingsInputSchema = z.strictObject({
@@ -70,7 +79,7 @@ export const SsoSettingsInputSchema = z
     protocol: z.enum(SSO_PROTOCOLS),
     saml: SamlSettingsInputSchema.optional(),
     oidc: OidcSettingsInputSchema.optional(),
-    default_permission: AssignablePermissionSchema,
+    default_permission: z.enum(SSO_DEFAULT_PERMISSIONS),
     require_sso: z.boolean().default(false),
     /** Take the IdP's word that it asked for a second factor, instead of asking for ours. */
     trust_idp_mfa: z.boolean().default(false),
@@ -121,7 +130,7 @@ export const SsoConnectionSchema = z.object({
     })
     .nullable(),
   oidc: z.object({ issuer: z.string(), client_id: z.string() }).nullable(),
-  default_permission: AssignablePermissionSchema,
+  default_permission: z.enum(SSO_DEFAULT_PERMISSIONS),
   require_sso: z.boolean(),
   trust_idp_mfa: z.boolean(),
   allow_idp_initiated: z.boolean(),
@@ -136,3 +145,21 @@ export const SsoSettingsSchema = z.object({
   service_provider: ServiceProviderSchema,
 });
 export type SsoSettings = z.infer<typeof SsoSettingsSchema>;
+
+/** POST /api/auth/sso: where a person on a verified domain signs in. */
+export const SsoStartInputSchema = z.strictObject({
+  email: emailField(),
+  /** The page to open after signing in (a path of this app; anything else is dropped). */
+  redirect: z.string().max(2000).optional(),
+});
+export type SsoStartInput = z.infer<typeof SsoStartInputSchema>;
+
+/** The identity provider's sign-in page to send the browser to. */
+export const SsoStartResponseSchema = z.object({ url: z.string() });
+
+/** POST /api/auth/sso/token: the one-time token the IdP's callback handed the browser. */
+export const SsoTokenInputSchema = z.strictObject({ token: requiredText({ max: 128 }) });
+
+/** Why a single sign-on came back without a sign-in: the landing page words each. */
+export const SSO_FAILURE_REASONS = ['failed', 'cancelled', 'not_allowed', 'disabled'] as const;
+export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];

@@ -108,8 +108,8 @@ export const EnvSchema = z.object({
     .max(10 * 1024 ** 3)
     .optional(),
   IMPORT_ASYNC_BYTES: z.coerce.number().int().min(0).optional(),
-  // The DNS servers asked for the TXT records that prove an SSO domain (docs/product.md#single-
-  // sign-on): comma-separated `address` or `address:port`; unset, the system's resolvers.
+  // Who is asked for the TXT records that prove an SSO domain (docs/product.md#single-sign-on):
+  // comma-separated `address` or `address:port`; unset, the system's resolvers.
   DNS_SERVERS: optionalString.refine(
     (v) =>
       v === undefined ||

@@ -12,6 +12,7 @@ export const TOKEN_TTL_SECONDS: Record<OneTimeTokenKind, number> = {
   impersonate: 60,
   otp_challenge: 5 * 60,
   social: 60,
+  sso: 60,
   embed_jti: 60 * 60,
   email_revert: 7 * 24 * 60 * 60,
   email_code: 10 * 60,

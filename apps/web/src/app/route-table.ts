@@ -12,6 +12,7 @@ export const paths = {
   signupUser: '/signup/user',
   signinOtp: '/signin/otp',
   signinSocial: '/signin/social',
+  signinSso: '/signin/sso',
   signinImpersonate: '/signin/impersonate',
   magic: '/magic',
   forgotPassword: '/forgotpassword',
@@ -283,6 +284,13 @@ export const ROUTES: RouteDefinition[] = [
     access: query('provider', 'token'),
     titleKey: 'titles.social',
     page: 'signin-social',
+  },
+  {
+    path: paths.signinSso,
+    layout: 'auth',
+    access: open,
+    titleKey: 'titles.sso',
+    page: 'signin-sso',
   },
   {
     path: paths.magic,

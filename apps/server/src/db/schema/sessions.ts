@@ -40,6 +40,8 @@ export const ONE_TIME_TOKEN_KINDS = [
   'impersonate',
   'otp_challenge',
   'social',
+  // An account's identity provider vouched for the user; the browser trades it for a session.
+  'sso',
   // A used embed-token `jti` (built-in analytics): recorded so a reloaded URL is refused.
   'embed_jti',
   // "This was not me": undoes an e-mail change from the old address.

@@ -8,8 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AssignablePermission } from '@partner-portal/shared/permissions';
-import type { SsoProtocol } from '@partner-portal/shared/sso';
+import type { SSO_DEFAULT_PERMISSIONS, SsoProtocol } from '@partner-portal/shared/sso';
 import { accounts } from './accounts';
 
 /**
@@ -30,7 +29,9 @@ export const ssoConnections = pgTable('sso_connections', {
   oidcIssuer: text('oidc_issuer'),
   oidcClientId: text('oidc_client_id'),
   oidcClientSecretSealed: text('oidc_client_secret_sealed'),
-  defaultPermission: text('default_permission').$type<AssignablePermission>().notNull(),
+  defaultPermission: text('default_permission')
+    .$type<(typeof SSO_DEFAULT_PERMISSIONS)[number]>()
+    .notNull(),
   requireSso: boolean('require_sso').notNull().default(false),
   trustIdpMfa: boolean('trust_idp_mfa').notNull().default(false),
   allowIdpInitiated: boolean('allow_idp_initiated').notNull().default(false),

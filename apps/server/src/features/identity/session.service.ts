@@ -70,6 +70,11 @@ export interface FirstFactorOptions<I extends SignInIntent> {
    * second factor"): applied with the session, or kept in the OTP challenge until the code.
    */
   pending?: PendingIntent<I>;
+  /**
+   * The account's identity provider asked for a second factor and the account trusts it to
+   * (docs/product.md#single-sign-on, `trust_idp_mfa`): no OTP step, recorded as `idp`.
+   */
+  idpSecondFactor?: boolean;
 }
 
 /**
@@ -93,7 +98,7 @@ export async function completeFirstFactor<I extends SignInIntent>(
     options.accountId ??
     (pending ? null : await findSigninAccountId(ctx.db, user.id, user.defaultAccountId));
   if (!accountId && !pending) throw await noOpenAccountError(ctx.db, user.id);
-  if (user.totpEnabled) {
+  if (user.totpEnabled && !options.idpSecondFactor) {
     const challenge = await issueOneTimeToken(ctx.db, {
       kind: 'otp_challenge',
       userId,
@@ -104,14 +109,16 @@ export async function completeFirstFactor<I extends SignInIntent>(
     return { '2fa_required': true, token: challenge.token };
   }
   const notify = options.notify ?? true;
-  return openSignedInSession(ctx, user, meta, async (txCtx) => {
+  const prepare = async (txCtx: AppContext): Promise<SignInTarget> => {
     if (pending) {
       const applied = await pending.apply(txCtx, user.id, pending.intent, meta);
       return { ...applied, method, notify };
     }
     if (!accountId) throw new Error('unreachable: no account and no intent');
     return { accountId, method, notify };
-  });
+  };
+  const idp = user.totpEnabled && options.idpSecondFactor ? 'idp' : undefined;
+  return openSignedInSession(ctx, user, meta, prepare, idp);
 }
 
 /** Where a sign-in lands and how it is recorded, decided inside its transaction. */
@@ -141,7 +148,7 @@ async function openSignedInSession(
   user: typeof users.$inferSelect,
   meta: RequestMeta,
   prepare: (txCtx: AppContext) => Promise<SignInTarget>,
-  secondFactor?: 'totp' | 'backup',
+  secondFactor?: 'totp' | 'backup' | 'idp',
 ) {
   // What the sign-in writes, the session and the audit row that records it are saved together.
   const { response, target } = await ctx.db.transaction(async (tx) => {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALES } from '@partner-portal/shared/constants';
-import { decryptSecret, encryptSecret } from '../../lib/secret-box';
+import { setSealedCookie, takeSealedCookie, type SealedCookie } from '../../lib/sealed-cookie';
 
-const COOKIE = 'pp_oauth';
-const COOKIE_PATH = '/auth';
 /** Long enough to pick an account at the provider, short enough that a stale tab expires. */
-const STATE_TTL_SECONDS = 10 * 60;
+const COOKIE: SealedCookie = { name: 'pp_oauth', path: '/auth', ttlSeconds: 10 * 60 };
 
 const OAuthStateSchema = z.object({
   provider: z.string(),
@@ -21,29 +19,14 @@ const OAuthStateSchema = z.object({
 });
 export type OAuthState = z.infer<typeof OAuthStateSchema>;
 
-/**
- * The flow's secrets (state, nonce, PKCE verifier) ride in an encrypted, HttpOnly cookie bound to
- * the browser that started the flow: a callback arriving in another browser (login CSRF) finds
- * no cookie, and nothing needs storing server-side. SameSite=Lax still sends it on the
- * provider's top-level redirect back.
- */
+/** The social flow's secrets, sealed in a cookie for its callback (lib/sealed-cookie.ts). */
 export function setOAuthStateCookie(
   reply: FastifyReply,
   key: Buffer,
   state: Omit<OAuthState, 'expiresAt'>,
   input: { now: Date; secure: boolean },
 ): void {
-  const sealed = encryptSecret(
-    key,
-    JSON.stringify({ ...state, expiresAt: input.now.getTime() + STATE_TTL_SECONDS * 1000 }),
-  );
-  reply.setCookie(COOKIE, sealed, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: input.secure,
-    maxAge: STATE_TTL_SECONDS,
-  });
+  setSealedCookie(reply, key, COOKIE, state, input);
 }
 
 /** Reads and always clears the cookie: each flow's secrets are good for one callback. */
@@ -53,13 +36,5 @@ export function takeOAuthStateCookie(
   key: Buffer,
   now: Date,
 ): OAuthState | null {
-  const sealed = request.cookies[COOKIE];
-  reply.clearCookie(COOKIE, { path: COOKIE_PATH });
-  if (!sealed) return null;
-  try {
-    const state = OAuthStateSchema.parse(JSON.parse(decryptSecret(key, sealed)));
-    return state.expiresAt > now.getTime() ? state : null;
-  } catch {
-    return null;
-  }
+  return takeSealedCookie(request, reply, key, COOKIE, OAuthStateSchema, now);
 }

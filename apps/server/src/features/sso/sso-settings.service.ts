@@ -39,6 +39,11 @@ export async function requireSsoPlan(db: Db, actor: Actor): Promise<void> {
   }
 }
 
+/** Where every account's OpenID Connect IdP sends the browser back (the flow's cookie names the account). */
+export function oidcRedirectUri(appUrl: string): string {
+  return `${appUrl}/api/sso/oidc/callback`;
+}
+
 /** Where the IdP reaches us for `accountId`: the SAML service provider and the OIDC callback. */
 export function serviceProviderOf(appUrl: string, accountId: string) {
   const saml = `${appUrl}/api/sso/saml/${accountId}`;
@@ -46,7 +51,7 @@ export function serviceProviderOf(appUrl: string, accountId: string) {
     entity_id: `${saml}/metadata`,
     acs_url: `${saml}/acs`,
     metadata_url: `${saml}/metadata`,
-    oidc_redirect_uri: `${appUrl}/api/sso/oidc/callback`,
+    oidc_redirect_uri: oidcRedirectUri(appUrl),
   };
 }
 
@@ -126,6 +131,11 @@ function protocolColumns(
   }
   const oidc = input.oidc!;
   const issuer = oidc.issuer.replace(/\/$/, '');
+  // The server fetches the issuer's discovery document: plain http (allowed for an IdP on this
+  // machine while developing) would let a production server be pointed at its own ports.
+  if (ctx.config.nodeEnv === 'production' && !issuer.startsWith('https://')) {
+    throw new AppError('bad_request', 'error.sso_issuer_https', { inputError: 'oidc.issuer' });
+  }
   const sameClient =
     before?.protocol === 'oidc' &&
     before.oidcIssuer === issuer &&

@@ -182,22 +182,25 @@ describe('SAML', () => {
     expect(answer.json().inputError).toBe('saml');
   });
 
-  it('refuses owner as the default permission of new members', async () => {
-    const owner = await proOwner();
-    const answer = await call(owner.token, 'PUT', {
-      ...samlInput(okta()),
-      default_permission: 'owner',
-    });
-    expect(answer.statusCode, answer.body).toBe(400);
-    expect(answer.json().inputError).toBe('default_permission');
-  });
+  it.each(['owner', 'advertiser'])(
+    'refuses %s as the permission of new members',
+    async (permission) => {
+      const owner = await proOwner();
+      const answer = await call(owner.token, 'PUT', {
+        ...samlInput(okta()),
+        default_permission: permission,
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().inputError).toBe('default_permission');
+    },
+  );
 });
 
 describe('OpenID Connect', () => {
   const oidcInput = (oidc: Record<string, string>) => ({
     protocol: 'oidc',
     oidc,
-    default_permission: 'advertiser',
+    default_permission: 'admin',
   });
 
   it('seals the client secret, never answers it, and keeps it while the client stays', async () => {

@@ -11,6 +11,7 @@ export type MailTemplate =
   | 'invite_2fa'
   | 'invite_accepted'
   | 'account_added'
+  | 'sso_member_joined'
   | 'second_factor_locked'
   | 'email_change_requested'
   | 'email_code'

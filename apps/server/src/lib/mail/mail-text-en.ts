@@ -89,6 +89,14 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     action: 'See your team',
     outro: 'You can turn these emails off in your notification settings.',
   },
+  sso_member_joined: {
+    subject: '{{member}} joined {{account}} through single sign-on',
+    intro:
+      'Hi {{name}}, {{member}} ({{email}}) signed in through your identity provider for the first time and joined {{account}} as {{permission}}.',
+    action: 'See your team',
+    outro:
+      'New people on your verified domains join this way. You can change their permission on the team screen, or the default under Account → Single sign-on.',
+  },
   account_added: {
     subject: '{{account}} was added to your Partner Portal sign-in',
     intro:

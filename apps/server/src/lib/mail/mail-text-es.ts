@@ -88,6 +88,14 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     action: 'Ver tu equipo',
     outro: 'Puedes desactivar estos correos en tu configuración de notificaciones.',
   },
+  sso_member_joined: {
+    subject: '{{member}} se ha unido a {{account}} con el inicio de sesión único',
+    intro:
+      'Hola, {{name}}:\n{{member}} ({{email}}) ha entrado por primera vez a través de tu proveedor de identidad y se ha unido a {{account}} como {{permission}}.',
+    action: 'Ver tu equipo',
+    outro:
+      'Las personas nuevas de tus dominios verificados se unen así. Puedes cambiar su permiso en la pantalla del equipo, o el permiso por defecto en Cuenta → Inicio de sesión único.',
+  },
   account_added: {
     subject: 'Se ha añadido {{account}} a tu acceso a Partner Portal',
     intro:

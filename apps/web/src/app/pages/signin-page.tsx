@@ -59,6 +59,9 @@ export default function SigninPage() {
         {magic ? t('auth.magic.toggle_off') : t('auth.magic.toggle_on')}
       </Button>
       <SocialButtons />
+      <Button variant="outline" asChild>
+        <Link to={paths.signinSso}>{t('auth.sso.link')}</Link>
+      </Button>
       <div className="grid gap-2 text-sm text-muted-foreground">
         <Link
           to={paths.forgotPassword}

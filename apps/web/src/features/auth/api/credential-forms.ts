@@ -46,3 +46,12 @@ export const requestSignInLink = (body: RequestBody) => api.post('/api/auth/magi
 /** POST /api/auth/password/reset/request: mail a password-reset link. */
 export const requestPasswordResetLink = (body: RequestBody) =>
   api.post('/api/auth/password/reset/request', body);
+
+/**
+ * POST /api/auth/sso: where a person on a verified domain signs in; the browser goes there next.
+ * The flow's secrets ride in a cookie the answer sets, so the IdP's callback finds them.
+ */
+export async function startSingleSignOn(body: RequestBody): Promise<ApiAnswer<{ url: string }>> {
+  const { SsoStartResponseSchema } = await import('@partner-portal/shared/sso');
+  return api.post('/api/auth/sso', body, { schema: SsoStartResponseSchema });
+}
