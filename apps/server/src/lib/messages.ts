@@ -66,6 +66,8 @@ const en = {
   'error.sso_failed': 'That single sign-on has expired or was already used. Sign in again.',
   'error.sso_unreachable': 'Your identity provider could not be reached. Try again in a minute.',
   'error.sso_issuer_https': 'The issuer must be an https:// URL.',
+  'error.sso_required':
+    '{{account}} signs in through single sign-on. Use “Sign in with single sign-on” instead of a password or a link.',
   'error.sso_plan': 'Single sign-on comes with the Pro plan. Upgrade to set it up.',
   'error.saml_metadata_not_xml':
     'The metadata is not well-formed XML. Paste the whole file your identity provider exports.',
@@ -314,6 +316,8 @@ const es: Record<MessageKey, string> = {
   'error.sso_unreachable':
     'No se pudo contactar con tu proveedor de identidad. Inténtalo de nuevo en un minuto.',
   'error.sso_issuer_https': 'El emisor debe ser una URL https://.',
+  'error.sso_required':
+    '{{account}} entra con inicio de sesión único. Usa «Entrar con inicio de sesión único» en lugar de una contraseña o un enlace.',
   'error.sso_plan':
     'El inicio de sesión único viene con el plan Pro. Mejora tu plan para configurarlo.',
   'error.saml_metadata_not_xml':

@@ -15,6 +15,7 @@ import { isNotificationActive } from '../notifications/notification-settings.ser
 import { renderMail } from '../../lib/mail/mail-templates';
 import { findSigninAccountId, getCurrentUser } from '../../lib/current-user';
 import type { AppliedIntent, PendingIntent, SignInIntent } from './sign-in-intent';
+import { checkSsoRequirement } from './sso-requirement';
 
 /*
  * The only module that mints sessions (docs/security.md "One way to a session"); ESLint keeps
@@ -98,6 +99,8 @@ export async function completeFirstFactor<I extends SignInIntent>(
     options.accountId ??
     (pending ? null : await findSigninAccountId(ctx.db, user.id, user.defaultAccountId));
   if (!accountId && !pending) throw await noOpenAccountError(ctx.db, user.id);
+  // An intent opens the account it names (a new one, or the one that invited), not this one.
+  if (accountId && !pending) method = await checkSsoRequirement(ctx.db, user, accountId, method);
   if (user.totpEnabled && !options.idpSecondFactor) {
     const challenge = await issueOneTimeToken(ctx.db, {
       kind: 'otp_challenge',

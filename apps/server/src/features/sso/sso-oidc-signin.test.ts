@@ -166,6 +166,17 @@ describe('a first sign-in through the IdP', () => {
   });
 });
 
+describe('when the account requires SSO', () => {
+  it('is the way in that stays open', async () => {
+    const { account, domain } = await ssoAccount({ require_sso: true });
+    const member = await createUser(db(), { email: `kept@${domain}`, account, permission: 'user' });
+    const { landing } = await roundTrip(member.user.email);
+    const signedIn = await trade(landing.searchParams.get('token')!);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.account_id).toBe(account.id);
+  });
+});
+
 describe('second factor', () => {
   it('asks for our code after the IdP unless the account trusts the IdP’s MFA and the IdP did it', async () => {
     const { domain } = await ssoAccount({ trust_idp_mfa: true });
