@@ -2,17 +2,21 @@ import { startAppServer } from './fixtures/app-server';
 import { findFreePort } from './fixtures/free-port';
 import { journeyWorkers } from './fixtures/workers';
 import { startOidcProvider } from './fixtures/oidc-provider';
+import { startDnsControl } from './fixtures/dns-control';
+import { startSsoIdp } from './fixtures/sso-idp';
 import { startSmtpCatcher } from './fixtures/smtp-catcher';
 
 /**
  * One app server per worker (E2E_WORKERS, 2 unless set; each with its own embedded database and
- * demo data), one SMTP catcher and one OIDC provider for the whole run. The apps send real mail
+ * demo data), one SMTP catcher, one OIDC provider for social sign-in, and for single sign-on a
+ * company IdP and a DNS server, for the whole run. The apps send real mail
  * over SMTP to the catcher; test workers (other processes) read it through E2E_MAILBOX_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const [smtpPort, httpPort] = await Promise.all([findFreePort(), findFreePort()]);
   const catcher = await startSmtpCatcher(smtpPort, httpPort);
   const oidc = await startOidcProvider();
+  const [dns, ssoIdp] = await Promise.all([startDnsControl(), startSsoIdp()]);
   const apps = await Promise.all(
     Array.from({ length: journeyWorkers() }, async () => startApp(await findFreePort())),
   );
@@ -20,10 +24,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${httpPort}`;
   // For a journey's own server (or an admin command) that must mail the same catcher.
   process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  // Single sign-on: where journeys publish a domain's TXT record, and the company IdP's issuer.
+  process.env.E2E_DNS_CONTROL_URL = dns.controlUrl;
+  process.env.E2E_SSO_ISSUER = ssoIdp.issuer;
   return async () => {
     await Promise.all(apps.map((app) => app.stop()));
     await catcher.close();
     await oidc.stop();
+    await Promise.all([dns.stop(), ssoIdp.stop()]);
   };
 
   function startApp(appPort: number) {
@@ -36,6 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OAUTH_OIDC_CLIENT_SECRET: 'e2e-client-secret',
       OAUTH_OIDC_ISSUER: oidc.issuer,
       OAUTH_OIDC_NAME: 'Acme SSO',
+      DNS_SERVERS: dns.dnsServer,
+      NODE_EXTRA_CA_CERTS: ssoIdp.certFile,
     });
   }
 }

@@ -1,0 +1,93 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiSignIn, createVerifiedPartner, xsrfHeaders } from '../fixtures/accounts';
+import { publishTxt } from '../fixtures/dns-control';
+import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
+
+/*
+ * Single sign-on by OpenID Connect (docs/product.md#single-sign-on), as a partner's staff use it:
+ * a Pro owner puts the account behind the company IdP for a domain proved by DNS, and a person on
+ * that domain signs in through the IdP from the sign-in screen, joining the account on the way.
+ */
+const PASSWORD = 'Sso-owner-pass-1!';
+
+/** A Pro owner whose account signs in through the run's company IdP, for a fresh domain. */
+async function ssoOwner(request: APIRequestContext): Promise<{ domain: string }> {
+  const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const email = `sso-owner-${suffix}@example.test`;
+  await createVerifiedPartner(request, email, PASSWORD);
+  const session = await apiSignIn(request, email, PASSWORD);
+  const headers = { ...(await xsrfHeaders(request)), authorization: `Bearer ${session.token}` };
+  const call = async (method: 'post' | 'put', url: string, data: object) => {
+    const answer = await request[method](url, { headers, data });
+    if (!answer.ok()) throw new Error(`${url}: ${answer.status()} ${await answer.text()}`);
+    return ((await answer.json()) as { data: Record<string, unknown> }).data;
+  };
+  const card = await call('post', '/api/billing/local/cards', {
+    number: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Owner',
+  });
+  await call('post', '/api/account/upgrade', { plan: 'free_pro', token: card.token });
+  await call('put', '/api/account/sso', {
+    protocol: 'oidc',
+    oidc: {
+      issuer: process.env.E2E_SSO_ISSUER,
+      client_id: 'partner-portal',
+      client_secret: 'company-idp-secret',
+    },
+    default_permission: 'user',
+  });
+  const domain = `company-${suffix}.example`;
+  const added = (await call('post', '/api/account/sso/domains', { domain })) as {
+    domains: { record: { name: string; value: string } }[];
+  };
+  await publishTxt(added.domains[0]!.record);
+  await call('post', `/api/account/sso/domains/${domain}/verify`, {});
+  return { domain };
+}
+
+// The run's company IdP serves HTTPS with a certificate nobody signed (fixtures/sso-idp.ts).
+test.use({ ignoreHTTPSErrors: true });
+
+test('a person on the company domain signs in through its IdP and joins the account', async ({
+  page,
+  request,
+}) => {
+  const { domain } = await ssoOwner(request);
+  await page.goto('/signin');
+  await page.getByRole('link', { name: 'Sign in with single sign-on' }).click();
+  await expect(page).toHaveURL(/\/signin\/sso$/);
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'signin-sso');
+
+  await page.getByLabel('Work email').fill(`grace@${domain}`);
+  await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  // IdP → /api/sso/oidc/callback → /signin/sso?token= → signed in, a member of the account.
+  await expect(page).not.toHaveURL(/\/signin/, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: /Grace Single, account menu/ })).toBeVisible();
+});
+
+test.describe('the single sign-on screen in Spanish, dark, at phone width', () => {
+  test.use({ locale: 'es-ES', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+
+  test('words a refusal and offers the form again', async ({ page }) => {
+    await page.goto('/signin/sso?error=not_allowed');
+    await expect(page.getByText('El inicio de sesión único no se completó')).toBeVisible();
+    await expect(page.getByText(/fuera de los dominios verificados/)).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Continuar con inicio de sesión único' }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
+    await saveScreen(page, 'signin-sso-refused-es-dark-phone');
+  });
+
+  test('says when the address has no single sign-on', async ({ page }) => {
+    await page.goto('/signin/sso');
+    await page.getByLabel('Correo del trabajo').fill('alguien@sin-sso.example');
+    await page.getByRole('button', { name: 'Continuar con inicio de sesión único' }).click();
+    await expect(
+      page.getByText(/no es de un dominio que entre con inicio de sesión único/),
+    ).toBeVisible();
+  });
+});
