@@ -1,7 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiSignIn, createVerifiedPartner, xsrfHeaders } from '../fixtures/accounts';
+import { openSignedIn } from '../fixtures/session';
 import { publishTxt } from '../fixtures/dns-control';
-import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/test';
+import {
+  expect,
+  expectNoA11yViolations,
+  expectNoSidewaysScroll,
+  saveScreen,
+  test,
+} from '../fixtures/test';
 
 /*
  * Single sign-on by OpenID Connect (docs/product.md#single-sign-on), as a partner's staff use it:
@@ -11,7 +18,7 @@ import { expect, expectNoA11yViolations, saveScreen, test } from '../fixtures/te
 const PASSWORD = 'Sso-owner-pass-1!';
 
 /** A Pro owner whose account signs in through the run's company IdP, for a fresh domain. */
-async function ssoOwner(request: APIRequestContext): Promise<{ domain: string }> {
+async function ssoOwner(request: APIRequestContext): Promise<{ domain: string; email: string }> {
   const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
   const email = `sso-owner-${suffix}@example.test`;
   await createVerifiedPartner(request, email, PASSWORD);
@@ -44,7 +51,7 @@ async function ssoOwner(request: APIRequestContext): Promise<{ domain: string }>
   };
   await publishTxt(added.domains[0]!.record);
   await call('post', `/api/account/sso/domains/${domain}/verify`, {});
-  return { domain };
+  return { domain, email };
 }
 
 // The run's company IdP serves HTTPS with a certificate nobody signed (fixtures/sso-idp.ts).
@@ -89,5 +96,41 @@ test.describe('the single sign-on screen in Spanish, dark, at phone width', () =
     await expect(
       page.getByText(/no es de un dominio que entre con inicio de sesión único/),
     ).toBeVisible();
+  });
+});
+
+test('the owner’s screen shows the provider, the verified domain and what to give the IdP', async ({
+  page,
+  request,
+}) => {
+  const { domain, email } = await ssoOwner(request);
+  // Signed in after the upgrade, so the stored session knows the plan is Pro.
+  await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), '/account/sso');
+  await expect(page.getByText('Set up with OpenID Connect.')).toBeVisible();
+  await expect(page.getByText(domain)).toBeVisible();
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(/^Issuer URL/)).toHaveValue(process.env.E2E_SSO_ISSUER ?? '');
+  await saveScreen(page, 'account-sso');
+
+  // A domain waiting for DNS shows the record to publish.
+  await page.getByLabel(/^Add a domain/).fill(`pending-${domain}`);
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByText('Waiting for DNS')).toBeVisible();
+  await expect(page.getByText(`_partner-portal.pending-${domain}`)).toBeVisible();
+  await saveScreen(page, 'account-sso-domain-waiting');
+});
+
+test.describe('the owner’s screen in Spanish, dark, at phone width', () => {
+  test.use({ locale: 'es-ES', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+
+  test('fits and is axe-clean', async ({ page, request }) => {
+    const { email } = await ssoOwner(request);
+    await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), '/account/sso', {
+      locale: 'es',
+      dark: true,
+    });
+    await expect(page.getByText('Configurado con OpenID Connect.')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await saveScreen(page, 'account-sso-es-dark-phone');
   });
 });

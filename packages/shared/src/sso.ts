@@ -58,9 +58,12 @@ const httpsUrl = () =>
       },
     );
 
-/** PUT /api/account/sso's SAML part: the IdP's metadata document, as the IdP exports it. */
+/**
+ * PUT /api/account/sso's SAML part: the IdP's metadata document, as the IdP exports it. It may
+ * be left out to keep the stored one (the screen does not show it back); required the first time.
+ */
 export const SamlSettingsInputSchema = z.strictObject({
-  metadata_xml: requiredText({ max: SAML_METADATA_MAX_BYTES }),
+  metadata_xml: requiredText({ max: SAML_METADATA_MAX_BYTES }).optional(),
 });
 
 /**

@@ -68,6 +68,7 @@ const en = {
   'error.sso_issuer_https': 'The issuer must be an https:// URL.',
   'error.sso_required':
     '{{account}} signs in through single sign-on. Use “Sign in with single sign-on” instead of a password or a link.',
+  'error.saml_metadata_required': 'Paste the metadata your identity provider exports.',
   'error.sso_plan': 'Single sign-on comes with the Pro plan. Upgrade to set it up.',
   'error.saml_metadata_not_xml':
     'The metadata is not well-formed XML. Paste the whole file your identity provider exports.',
@@ -318,6 +319,7 @@ const es: Record<MessageKey, string> = {
   'error.sso_issuer_https': 'El emisor debe ser una URL https://.',
   'error.sso_required':
     '{{account}} entra con inicio de sesión único. Usa «Entrar con inicio de sesión único» en lugar de una contraseña o un enlace.',
+  'error.saml_metadata_required': 'Pega los metadatos que exporta tu proveedor de identidad.',
   'error.sso_plan':
     'El inicio de sesión único viene con el plan Pro. Mejora tu plan para configurarlo.',
   'error.saml_metadata_not_xml':

@@ -37,6 +37,7 @@ export const paths = {
   accountData: '/account/data',
   accountAudit: '/account/audit',
   accountSecurity: '/account/security',
+  accountSso: '/account/sso',
   master: '/master',
   masterAccounts: '/master/accounts',
   masterAccount: '/master/accounts/:id',
@@ -173,6 +174,13 @@ export const ROUTES: RouteDefinition[] = [
     access: needs('owner'),
     titleKey: 'titles.security',
     page: 'account-security',
+  },
+  {
+    path: paths.accountSso,
+    layout: 'account',
+    access: needs('owner'),
+    titleKey: 'titles.account_sso',
+    page: 'account-sso',
   },
   {
     path: paths.dashboardCore,
@@ -397,7 +405,8 @@ export interface NavItem {
     | 'users'
     | 'data'
     | 'audit'
-    | 'security';
+    | 'security'
+    | 'sso';
 }
 
 /** Where the logo and a fresh sign-in lead: an operator's home is the console. */
@@ -449,6 +458,12 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
     to: paths.accountSecurity,
     labelKey: 'app.account_menu.security',
     icon: 'security',
+    permission: 'owner',
+  },
+  {
+    to: paths.accountSso,
+    labelKey: 'app.account_menu.sso',
+    icon: 'sso',
     permission: 'owner',
   },
   {

@@ -119,7 +119,13 @@ function protocolColumns(
     oidcClientSecretSealed: null,
   };
   if (input.protocol === 'saml') {
-    const xml = input.saml!.metadata_xml;
+    const xml =
+      input.saml!.metadata_xml ?? (before?.protocol === 'saml' ? before.samlMetadataXml : null);
+    if (!xml) {
+      throw new AppError('bad_request', 'error.saml_metadata_required', {
+        inputError: 'saml.metadata_xml',
+      });
+    }
     const idp = parseIdpMetadata(xml);
     return {
       ...none,

@@ -175,6 +175,30 @@ describe('SAML', () => {
     expect(rows).toEqual([]);
   });
 
+  it('keeps the stored metadata when a change leaves it out, and asks for it the first time', async () => {
+    const owner = await proOwner();
+    const first = await call(owner.token, 'PUT', {
+      protocol: 'saml',
+      saml: {},
+      default_permission: 'user',
+    });
+    expect(first.statusCode, first.body).toBe(400);
+    expect(first.json().inputError).toBe('saml.metadata_xml');
+    await call(owner.token, 'PUT', samlInput(okta()));
+    const kept = await call(owner.token, 'PUT', {
+      protocol: 'saml',
+      saml: {},
+      default_permission: 'admin',
+      require_sso: true,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.connection).toMatchObject({
+      default_permission: 'admin',
+      require_sso: true,
+      saml: { idp_entity_id: 'http://www.okta.com/exk1' },
+    });
+  });
+
   it('refuses a protocol without its settings', async () => {
     const owner = await proOwner();
     const answer = await call(owner.token, 'PUT', { protocol: 'saml', default_permission: 'user' });

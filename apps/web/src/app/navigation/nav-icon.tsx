@@ -15,6 +15,7 @@ import {
   Code,
   ScrollText,
   ShieldAlert,
+  Building2,
   type LucideIcon,
 } from 'lucide-react';
 import type { NavItem } from '../route-table';
@@ -36,6 +37,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   data: FileUp,
   audit: ScrollText,
   security: ShieldAlert,
+  sso: Building2,
 };
 
 export function NavIcon({ icon, className }: { icon: NavItem['icon']; className?: string }) {

@@ -1,0 +1,135 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Lock } from 'lucide-react';
+import { entitledPlan, planRank } from '@partner-portal/shared/plan-rules';
+import { SSO_PLAN } from '@partner-portal/shared/sso';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { confirmThen } from '@/components/ui/confirm-then';
+import { toast } from '@/components/ui/toast-store';
+import { useSession } from '@/lib/session-store';
+import { removeSso, useSsoCache, useSsoSettings } from '../api/sso';
+import { ConnectionForm } from './connection-form';
+import { DomainsCard } from './domains-card';
+import { ServiceProviderCard } from './service-provider-card';
+
+/** What an account below Pro sees: what single sign-on is, and the way to it. */
+function SsoLocked({ upgradePath }: { upgradePath: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3 rounded-lg border border-dashed border-border p-4">
+      <div className="flex items-center gap-2 text-sm font-semibold">
+        <Lock aria-hidden className="size-4 text-muted-foreground" />
+        {t('sso.locked.title')}
+      </div>
+      <p className="text-sm text-muted-foreground">{t('sso.locked.body')}</p>
+      <Button asChild size="sm" className="justify-self-start">
+        <Link to={upgradePath}>{t('sso.locked.upgrade')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function RemoveConnection() {
+  const { t } = useTranslation();
+  const putSettings = useSsoCache();
+  return (
+    <Button
+      variant="outline"
+      className="justify-self-start"
+      onClick={() =>
+        void confirmThen(
+          {
+            title: t('sso.remove.title'),
+            description: t('sso.remove.body'),
+            buttonText: t('sso.remove.confirm'),
+            destructive: true,
+          },
+          async () => {
+            const answer = await removeSso();
+            putSettings(answer.data);
+            if (answer.message) toast({ variant: 'success', title: answer.message });
+          },
+        )
+      }
+    >
+      {t('sso.remove.button')}
+    </Button>
+  );
+}
+
+/**
+ * docs/product.md#single-sign-on, the owner's screen: the identity provider, what to tell it,
+ * and the domains it answers for. Below Pro it explains itself and links to the upgrade instead
+ * of asking the server (which would answer 402).
+ */
+export function SsoSettings({ upgradePath }: { upgradePath: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const plan = session
+    ? entitledPlan(session.permission, session.plan, session.subscription)
+    : null;
+  const entitled = plan !== null && planRank(plan) >= planRank(SSO_PLAN);
+  const query = useSsoSettings(entitled);
+  const settings = query.data;
+
+  if (!entitled) return <SsoLocked upgradePath={upgradePath} />;
+  if (query.isError && !settings) {
+    return (
+      <Banner
+        variant="error"
+        title={t('sso.load_failed')}
+        action={
+          <Button
+            variant="outline"
+            size="sm"
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {t('sso.retry')}
+          </Button>
+        }
+      >
+        {query.error.message}
+      </Banner>
+    );
+  }
+  if (!settings) {
+    return (
+      <div className="grid place-items-center py-10">
+        <Spinner className="size-6" label={t('sso.loading')} />
+      </div>
+    );
+  }
+  const { connection } = settings;
+  const verified = settings.domains.some((domain) => domain.verified_at !== null);
+  return (
+    <div className="grid gap-6">
+      {connection && !verified ? (
+        <Banner variant="info" title={t('sso.no_domain.title')}>
+          {t('sso.no_domain.body')}
+        </Banner>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('sso.connection.title')}</CardTitle>
+          <CardDescription>
+            {connection
+              ? t('sso.connection.saved', {
+                  protocol: t(`sso.form.${connection.protocol}`),
+                })
+              : t('sso.connection.none')}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <ConnectionForm connection={connection} />
+          {connection ? <RemoveConnection /> : null}
+        </CardContent>
+      </Card>
+      <DomainsCard domains={settings.domains} />
+      <ServiceProviderCard sp={settings.service_provider} />
+    </div>
+  );
+}
