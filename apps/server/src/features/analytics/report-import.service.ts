@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { reportImports, users } from '../../db/schema/index';
 import { translate } from '../../lib/messages';
-import { CsvSyntaxError, parseCsv, type CsvRecord } from '@partner-portal/shared/csv-parse';
+import type { CsvRecord, CsvSyntaxError } from '@partner-portal/shared/csv-parse';
 
 const MAX_TEXT_LENGTH = 200;
 
@@ -125,33 +125,6 @@ export function checkRecord(
       };
     }),
   };
-}
-
-/**
- * Every line of a whole file checked (the streaming import does the same record by record); any
- * problem means nothing is imported (docs/analytics.md).
- */
-export function validateReportCsv(csv: string): { rows: ImportRow[]; problems: RawProblem[] } {
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(csv);
-  } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error;
-    return { rows: [], problems: [syntaxProblem(error)] };
-  }
-  const [header, ...body] = records;
-  if (!header) return { rows: [], problems: [{ line: 1, field: 'header', code: 'file_empty' }] };
-  const checked = checkHeader(header.fields);
-  if (!('columns' in checked)) return { rows: [], problems: [checked] };
-  const rows: ImportRow[] = [];
-  const problems: RawProblem[] = [];
-  for (const record of body) {
-    const result = checkRecord(checked.columns, record);
-    if ('row' in result) rows.push(result.row);
-    else problems.push(...result.problems);
-  }
-  if (body.length === 0) problems.push({ line: 2, field: 'row', code: 'no_rows' });
-  return { rows, problems };
 }
 
 /** A file the CSV reader could not read on from, at the line it stopped on. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../test/spawned-server';
 import { CsvSyntaxError, parseCsv } from '@partner-portal/shared/csv-parse';
-import { validateReportCsv, wordProblem, type RawProblem } from './report-import.service';
+import { wordProblem, type RawProblem } from './report-import.service';
+import { validateReportCsv } from '../../../test/analytics/whole-report-check';
 
 /** Problems as the admin command prints them, in English. */
 const inWords = (problems: RawProblem[]) =>
