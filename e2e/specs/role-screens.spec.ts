@@ -20,7 +20,7 @@ import {
 const USERS = [
   { email: 'admin@demo.test', name: 'admin', hub: 7 },
   { email: 'advertiser@demo.test', name: 'advertiser', hub: 4 },
-  { email: 'solo@demo.test', name: 'solo', hub: 10 },
+  { email: 'solo@demo.test', name: 'solo', hub: 11 },
 ] as const;
 
 // Each screen check stands alone (its own session, on its worker's own app server): they spread
