@@ -119,6 +119,14 @@ export function planRank(id: PlanId): number {
   return PLAN_IDS.indexOf(id);
 }
 
+/** The plan single sign-on comes with (docs/product.md#single-sign-on); a smaller plan is 402 naming it. */
+export const SSO_PLAN: PlanId = 'free_pro';
+
+/** Whether `plan` (an entitled plan: see entitledPlan) includes single sign-on. */
+export function includesSso(plan: PlanId | null | undefined): boolean {
+  return plan != null && planRank(plan) >= planRank(SSO_PLAN);
+}
+
 /** The plan one step up the catalogue, or null at the top: what a page offers next. */
 export function nextPlanUp(id: PlanId): PlanId | null {
   return PLAN_IDS[planRank(id) + 1] ?? null;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { encodeMessage } from './form-messages';
-import type { PlanId } from './plan-rules';
 import { emailField, requiredText, storableText, URL_PATTERN } from './validation';
 
 /*
@@ -15,8 +14,7 @@ import { emailField, requiredText, storableText, URL_PATTERN } from './validatio
  */
 export const SSO_DEFAULT_PERMISSIONS = ['admin', 'developer', 'user'] as const;
 
-/** The plan SSO comes with; a smaller plan is answered 402 naming it. */
-export const SSO_PLAN: PlanId = 'free_pro';
+export { SSO_PLAN } from './plan-rules';
 export const SSO_PROTOCOLS = ['saml', 'oidc'] as const;
 export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 

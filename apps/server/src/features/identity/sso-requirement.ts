@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { PLAN_IDS, planRank } from '@partner-portal/shared/plans';
-import { emailDomain, SSO_PLAN } from '@partner-portal/shared/sso';
+import { includesSso, PLAN_IDS } from '@partner-portal/shared/plans';
+import { emailDomain } from '@partner-portal/shared/sso';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, ssoConnections, ssoDomains } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 
-const SSO_PLANS = PLAN_IDS.filter((plan) => planRank(plan) >= planRank(SSO_PLAN));
+const SSO_PLANS = PLAN_IDS.filter(includesSso);
 
 /**
  * "Require SSO" (docs/product.md#single-sign-on): a person on a verified domain of an account

@@ -3,7 +3,7 @@ import {
   PlanIdSchema,
   SubscriptionStatusSchema,
   entitledPlan,
-  planRank,
+  includesSso,
 } from '@partner-portal/shared/plans';
 import {
   SSO_PLAN,
@@ -34,7 +34,7 @@ export async function requireSsoPlan(db: Db, actor: Actor): Promise<void> {
     PlanIdSchema.safeParse(account?.plan).data,
     SubscriptionStatusSchema.safeParse(account?.status).data,
   );
-  if (plan === null || planRank(plan) < planRank(SSO_PLAN)) {
+  if (!includesSso(plan)) {
     throw new AppError('payment_required', 'error.sso_plan', { plan: SSO_PLAN });
   }
 }

@@ -5,9 +5,9 @@ import {
   PlanIdSchema,
   SubscriptionStatusSchema,
   effectivePlan,
-  planRank,
+  includesSso,
 } from '@partner-portal/shared/plans';
-import { SSO_PLAN, emailDomain, type SsoFailureReason } from '@partner-portal/shared/sso';
+import { emailDomain, type SsoFailureReason } from '@partner-portal/shared/sso';
 import type { Db } from '../../db/client';
 import { accounts, accountUsers, ssoConnections, ssoDomains, users } from '../../db/schema/index';
 import { inTransaction, type AppContext } from '../../lib/app-context';
@@ -56,7 +56,7 @@ async function findSsoFor(
     PlanIdSchema.safeParse(found.account.plan).data,
     SubscriptionStatusSchema.safeParse(found.account.subscriptionStatus).data,
   );
-  return plan !== null && planRank(plan) >= planRank(SSO_PLAN) ? found : null;
+  return includesSso(plan) ? found : null;
 }
 
 /** The connection `POST /api/auth/sso` starts with, or 404 naming the e-mail. */

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Lock } from 'lucide-react';
-import { entitledPlan, planRank } from '@partner-portal/shared/plan-rules';
-import { SSO_PLAN } from '@partner-portal/shared/sso';
+import { entitledPlan, includesSso } from '@partner-portal/shared/plan-rules';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -71,7 +70,7 @@ export function SsoSettings({ upgradePath }: { upgradePath: string }) {
   const plan = session
     ? entitledPlan(session.permission, session.plan, session.subscription)
     : null;
-  const entitled = plan !== null && planRank(plan) >= planRank(SSO_PLAN);
+  const entitled = includesSso(plan);
   const query = useSsoSettings(entitled);
   const settings = query.data;
 
