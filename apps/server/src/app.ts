@@ -46,7 +46,8 @@ import { ssoSettingsRoutes } from './features/sso/sso.routes';
 import { ssoSignInRoutes } from './features/sso/sso-signin.routes';
 import { oidcCallbackRoutes } from './features/sso/oidc-callback.routes';
 import { SsoOidcClients } from './features/sso/sso-oidc';
-import { oidcRedirectUri } from './features/sso/sso-settings.service';
+import { SsoSaml } from './features/sso/sso-saml';
+import { oidcRedirectUri } from './features/sso/service-provider-urls';
 import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
 import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
@@ -257,9 +258,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });
   await app.register(ssoSettingsRoutes, { prefix: '/api/account/sso', ctx });
-  await app.register(samlRoutes, { prefix: '/api/sso/saml', ctx });
   const ssoClients = new SsoOidcClients(config.encryptionKey, oidcRedirectUri(config.appUrl));
-  await app.register(ssoSignInRoutes, { prefix: '/api/auth/sso', ctx, clients: ssoClients });
+  const ssoSaml = new SsoSaml(ctx.db, config.appUrl, config.encryptionKey, ctx.now);
+  await app.register(samlRoutes, { prefix: '/api/sso/saml', ctx, saml: ssoSaml });
+  await app.register(ssoSignInRoutes, {
+    prefix: '/api/auth/sso',
+    ctx,
+    clients: ssoClients,
+    saml: ssoSaml,
+  });
   await app.register(oidcCallbackRoutes, { prefix: '/api/sso/oidc', ctx, clients: ssoClients });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });

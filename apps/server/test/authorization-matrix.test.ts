@@ -118,6 +118,13 @@ const TABLE: Record<string, Row> = {
     url: `/api/sso/saml/${UNKNOWN_ID}/metadata`,
     passed: 404,
   },
+  // The IdP's form post: without a SAMLResponse there is nothing to check.
+  'POST /api/sso/saml/:account_id/acs': {
+    access: 'public',
+    url: `/api/sso/saml/${UNKNOWN_ID}/acs`,
+    payload: {},
+    passed: 400,
+  },
   // Report files: a JSON body is not a CSV file, so nothing loads.
   'GET /api/account/data/imports': {
     access: { permission: 'admin' },

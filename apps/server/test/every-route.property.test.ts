@@ -106,6 +106,10 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/account/sso/domains/:domain/verify': { params: () => ({ domain: 'unknown.example' }) },
   'DELETE /api/account/sso/domains/:domain': { params: () => ({ domain: 'unknown.example' }) },
   'GET /api/sso/saml/:account_id/metadata': { params: () => ({ account_id: randomUUID() }) },
+  'POST /api/sso/saml/:account_id/acs': {
+    params: () => ({ account_id: randomUUID() }),
+    body: () => ({ SAMLResponse: Buffer.from('<samlp:Response/>').toString('base64') }),
+  },
   'POST /api/auth/sso': { body: () => ({ email: uniqueEmail('fuzz'), redirect: '/dashboard' }) },
   'POST /api/auth/sso/token': { body: () => ({ token: token43() }) },
   'GET /api/sso/oidc/callback': { query: () => ({ code: 'fuzz-code', state: 'fuzz-state' }) },

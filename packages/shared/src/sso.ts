@@ -117,6 +117,9 @@ export const ServiceProviderSchema = z.object({
   acs_url: z.string(),
   metadata_url: z.string(),
   oidc_redirect_uri: z.string(),
+  /** Our SAML certificate (PEM), for IdPs that verify signed requests or encrypt assertions. */
+  certificate: z.string(),
+  certificate_fingerprint: z.string(),
 });
 
 /** The connection as the owner sees it: never the client secret, only that one is kept. */

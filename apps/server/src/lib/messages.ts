@@ -61,8 +61,6 @@ const en = {
   'error.insights_plan': 'Insights come with the Plus AI plan. Upgrade to see them.',
   'error.sso_not_found':
     'Your email address is not on a domain that signs in with single sign-on. Sign in with your password instead.',
-  'error.sso_saml_unavailable':
-    'Your organization signs in by SAML, which is not available here yet. Sign in with your password for now.',
   'error.sso_failed': 'That single sign-on has expired or was already used. Sign in again.',
   'error.sso_unreachable': 'Your identity provider could not be reached. Try again in a minute.',
   'error.sso_issuer_https': 'The issuer must be an https:// URL.',
@@ -311,8 +309,6 @@ const es: Record<MessageKey, string> = {
   'error.insights_plan': 'Los análisis vienen con el plan Plus AI. Mejora tu plan para verlos.',
   'error.sso_not_found':
     'Tu correo electrónico no es de un dominio que entre con inicio de sesión único. Entra con tu contraseña.',
-  'error.sso_saml_unavailable':
-    'Tu organización entra por SAML, que aún no está disponible aquí. Por ahora, entra con tu contraseña.',
   'error.sso_failed': 'Ese inicio de sesión único ha caducado o ya se usó. Vuelve a entrar.',
   'error.sso_unreachable':
     'No se pudo contactar con tu proveedor de identidad. Inténtalo de nuevo en un minuto.',

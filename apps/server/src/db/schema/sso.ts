@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -62,3 +64,56 @@ export const ssoDomains = pgTable(
       .where(sql`verified_at is not null`),
   ],
 );
+
+/**
+ * The SAML AuthnRequests we sent and are waiting on (docs/security.md#saml-responses-are-signed-meant-for-us-and-used-once): a
+ * response's `InResponseTo` must name one of these, for its account, before it expires, and it is
+ * taken once. Kept here, not in memory, so any instance may receive the IdP's POST.
+ */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The connection the request was made for: a response outliving a change of IdP fails. */
+    connectionUpdatedAt: timestamp('connection_updated_at', { withTimezone: true }).notNull(),
+    redirect: text('redirect'),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('saml_requests_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Assertion ids already signed in with, kept until the assertion would have expired anyway: the
+ * same assertion posted twice (IdP-initiated ones carry no request to take) signs in once.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.id] }),
+    index('saml_assertions_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * This installation's SAML service-provider key pair (one row): made on first use, shared by
+ * every instance, its certificate in every account's SP metadata. It signs our AuthnRequests and
+ * decrypts assertions an IdP encrypted to it; the private key is sealed at rest.
+ */
+export const samlServiceProvider = pgTable('saml_service_provider', {
+  id: integer('id').primaryKey().default(1),
+  certificate: text('certificate').notNull(),
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

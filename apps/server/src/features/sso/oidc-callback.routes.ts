@@ -8,6 +8,7 @@ import { rateLimitFor } from '../../lib/rate-limit';
 import { requestMeta } from '../../lib/request-meta';
 import { routesIn } from '../../lib/route-file';
 import { takeSsoFlowCookie } from './sso-flow-cookie';
+import { ssoLanding } from './sso-landing';
 import type { SsoOidcClients } from './sso-oidc';
 import { issueSsoToken, SsoSignInError } from './sso-signin.service';
 
@@ -26,9 +27,7 @@ export const oidcCallbackRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   clients: SsoOidcClients;
 }> = routesIn(import.meta.url, async (app, { ctx, clients }) => {
-  const landing = (params: Record<string, string>) =>
-    `${ctx.config.appUrl}/signin/sso?${new URLSearchParams(params).toString()}`;
-  const failure = (reason: SsoFailureReason) => landing({ error: reason });
+  const failure = (reason: SsoFailureReason) => ssoLanding(ctx.config.appUrl, { error: reason });
 
   app.get(
     '/callback',
@@ -66,9 +65,7 @@ export const oidcCallbackRoutes: FastifyPluginAsyncZod<{
           locale: flow.locale,
           meta: requestMeta(request),
         });
-        return reply.redirect(
-          landing({ token, ...(flow.redirect ? { redirect: flow.redirect } : {}) }),
-        );
+        return reply.redirect(ssoLanding(ctx.config.appUrl, { token, redirect: flow.redirect }));
       } catch (error) {
         if (error instanceof SsoSignInError) {
           request.log.info(

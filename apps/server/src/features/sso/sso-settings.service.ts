@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
   PlanIdSchema,
@@ -20,6 +21,8 @@ import type { Actor } from '../../lib/actor';
 import { encryptSecret } from '../../lib/secret-box';
 import { domainRecord } from './domain-record';
 import { certificateFingerprint, parseIdpMetadata } from './saml-metadata';
+import { serviceProviderKeys } from './saml-service-provider';
+import { serviceProviderOf } from './service-provider-urls';
 
 type ConnectionRow = typeof ssoConnections.$inferSelect;
 
@@ -37,22 +40,6 @@ export async function requireSsoPlan(db: Db, actor: Actor): Promise<void> {
   if (!includesSso(plan)) {
     throw new AppError('payment_required', 'error.sso_plan', { plan: SSO_PLAN });
   }
-}
-
-/** Where every account's OpenID Connect IdP sends the browser back (the flow's cookie names the account). */
-export function oidcRedirectUri(appUrl: string): string {
-  return `${appUrl}/api/sso/oidc/callback`;
-}
-
-/** Where the IdP reaches us for `accountId`: the SAML service provider and the OIDC callback. */
-export function serviceProviderOf(appUrl: string, accountId: string) {
-  const saml = `${appUrl}/api/sso/saml/${accountId}`;
-  return {
-    entity_id: `${saml}/metadata`,
-    acs_url: `${saml}/acs`,
-    metadata_url: `${saml}/metadata`,
-    oidc_redirect_uri: oidcRedirectUri(appUrl),
-  };
 }
 
 /** The connection as the API shows it, and what its audit rows say (never a secret). */
@@ -81,13 +68,14 @@ function connectionOf(row: ConnectionRow): SsoConnection {
 
 /** GET /api/account/sso: the connection (or none), the domains and what to tell the IdP. */
 export async function getSsoSettings(ctx: AppContext, actor: Actor): Promise<SsoSettings> {
-  const [[connection], domains] = await Promise.all([
+  const [[connection], domains, keys] = await Promise.all([
     ctx.db.select().from(ssoConnections).where(eq(ssoConnections.accountId, actor.accountId)),
     ctx.db
       .select()
       .from(ssoDomains)
       .where(eq(ssoDomains.accountId, actor.accountId))
       .orderBy(asc(ssoDomains.domain)),
+    serviceProviderKeys(ctx.db, ctx.config.encryptionKey),
   ]);
   return {
     connection: connection ? connectionOf(connection) : null,
@@ -96,7 +84,11 @@ export async function getSsoSettings(ctx: AppContext, actor: Actor): Promise<Sso
       verified_at: row.verifiedAt?.toISOString() ?? null,
       record: domainRecord(row.domain, row.token),
     })),
-    service_provider: serviceProviderOf(ctx.config.appUrl, actor.accountId),
+    service_provider: {
+      ...serviceProviderOf(ctx.config.appUrl, actor.accountId),
+      certificate: keys.certificate,
+      certificate_fingerprint: new X509Certificate(keys.certificate).fingerprint256,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, ssoConnections } from '../../db/schema/index';
@@ -78,12 +79,17 @@ describe('reading', () => {
     expect(connection).toBeNull();
     expect(domains).toEqual([]);
     const base = `http://localhost:8080/api/sso/saml/${owner.account.id}`;
-    expect(service_provider).toEqual({
+    expect(service_provider).toMatchObject({
       entity_id: `${base}/metadata`,
       acs_url: `${base}/acs`,
       metadata_url: `${base}/metadata`,
       oidc_redirect_uri: 'http://localhost:8080/api/sso/oidc/callback',
     });
+    // The installation's SAML certificate, the same one the metadata carries.
+    const certificate = new X509Certificate(service_provider.certificate);
+    expect(service_provider.certificate_fingerprint).toBe(certificate.fingerprint256);
+    const metadata = await env.app.inject({ url: `/api/sso/saml/${owner.account.id}/metadata` });
+    expect(metadata.body.replace(/\s+/g, '')).toContain(certificate.raw.toString('base64'));
   });
 });
 

@@ -21,8 +21,11 @@ import { completeFirstFactor } from '../identity/session.service';
 import type { SsoIdentity } from './sso-oidc';
 
 export class SsoSignInError extends Error {
-  constructor(readonly reason: SsoFailureReason) {
-    super(`single sign-on refused: ${reason}`);
+  constructor(
+    readonly reason: SsoFailureReason,
+    cause?: unknown,
+  ) {
+    super(`single sign-on refused: ${reason}`, { cause });
   }
 }
 

@@ -13,6 +13,8 @@ import { testSession } from '@/test/test-session';
 const SP = {
   entity_id: 'https://portal.test/api/sso/saml/a1/metadata',
   acs_url: 'https://portal.test/api/sso/saml/a1/acs',
+  certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+  certificate_fingerprint: 'AB:CD:EF',
   metadata_url: 'https://portal.test/api/sso/saml/a1/metadata',
   oidc_redirect_uri: 'https://portal.test/api/sso/oidc/callback',
 };
@@ -111,6 +113,32 @@ describe('/account/sso', () => {
     expect(await screen.findByText('Set up with OpenID Connect.')).toBeInTheDocument();
   });
 
+  it('sets up a SAML provider from its metadata, with IdP-initiated sign-in turned on', async () => {
+    const sent: unknown[] = [];
+    serve(EMPTY, (_method, _url, body) => {
+      sent.push(body);
+      return { body: { data: EMPTY, message: 'Single sign-on saved.' } };
+    });
+    openSso();
+    await userEvent.type(
+      await screen.findByLabelText(/^Identity provider metadata/),
+      '<md:EntityDescriptor/>',
+    );
+    await userEvent.click(
+      screen.getByRole('switch', { name: /Allow sign-in from the identity provider/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      protocol: 'saml',
+      saml: { metadata_xml: '<md:EntityDescriptor/>' },
+      default_permission: 'user',
+      require_sso: false,
+      trust_idp_mfa: false,
+      allow_idp_initiated: true,
+    });
+  });
+
   it('shows the server’s refusal of the metadata under its field', async () => {
     serve(EMPTY, () => ({
       status: 400,
@@ -161,6 +189,10 @@ describe('/account/sso', () => {
     openSso();
     expect(await screen.findByText('Para tu proveedor de identidad')).toBeInTheDocument();
     expect(screen.getByText(SP.oidc_redirect_uri)).toBeInTheDocument();
+    expect(screen.getByText(SP.certificate_fingerprint)).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Descargar certificado (.pem)' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'Copiar URI de redirección (OpenID Connect)' }),
     ).toBeInTheDocument();

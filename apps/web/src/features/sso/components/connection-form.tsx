@@ -87,6 +87,13 @@ export function ConnectionForm({ connection }: { connection: SsoConnection | nul
         description: t('sso.form.trust_mfa_hint'),
         defaultValue: connection?.trust_idp_mfa ?? false,
       },
+      allow_idp_initiated: {
+        type: 'switch',
+        label: t('sso.form.idp_initiated'),
+        description: t('sso.form.idp_initiated_hint'),
+        defaultValue: connection?.allow_idp_initiated ?? false,
+        visible: isSaml,
+      },
     }),
     [t, connection, oidc],
   );
@@ -96,10 +103,7 @@ export function ConnectionForm({ connection }: { connection: SsoConnection | nul
       inputs={inputs}
       schema={ssoRequestSchema}
       request={(body) =>
-        saveSso({
-          ...toSsoInput(body),
-          allow_idp_initiated: connection?.allow_idp_initiated ?? false,
-        }).catch((error: unknown) => {
+        saveSso(toSsoInput(body)).catch((error: unknown) => {
           throw underFlatField(error);
         })
       }

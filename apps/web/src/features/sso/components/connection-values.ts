@@ -24,7 +24,8 @@ export function toSsoInput(body: RequestBody): SsoSettingsInput {
     default_permission: values.default_permission as SsoSettingsInput['default_permission'],
     require_sso: values.require_sso === true,
     trust_idp_mfa: values.trust_idp_mfa === true,
-    allow_idp_initiated: false,
+    // Only SAML has IdP-initiated sign-in; an OpenID Connect connection never keeps it on.
+    allow_idp_initiated: protocol === 'saml' && values.allow_idp_initiated === true,
   };
 }
 
