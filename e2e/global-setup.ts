@@ -3,20 +3,25 @@ import { findFreePort } from './fixtures/free-port';
 import { journeyWorkers } from './fixtures/workers';
 import { startOidcProvider } from './fixtures/oidc-provider';
 import { startDnsControl } from './fixtures/dns-control';
+import { startSamlIdp } from './fixtures/saml-idp';
 import { startSsoIdp } from './fixtures/sso-idp';
 import { startSmtpCatcher } from './fixtures/smtp-catcher';
 
 /**
  * One app server per worker (E2E_WORKERS, 2 unless set; each with its own embedded database and
  * demo data), one SMTP catcher, one OIDC provider for social sign-in, and for single sign-on a
- * company IdP and a DNS server, for the whole run. The apps send real mail
+ * company's OIDC and SAML IdPs and a DNS server, for the whole run. The apps send real mail
  * over SMTP to the catcher; test workers (other processes) read it through E2E_MAILBOX_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const [smtpPort, httpPort] = await Promise.all([findFreePort(), findFreePort()]);
   const catcher = await startSmtpCatcher(smtpPort, httpPort);
   const oidc = await startOidcProvider();
-  const [dns, ssoIdp] = await Promise.all([startDnsControl(), startSsoIdp()]);
+  const [dns, ssoIdp, samlIdp] = await Promise.all([
+    startDnsControl(),
+    startSsoIdp(),
+    startSamlIdp(),
+  ]);
   const apps = await Promise.all(
     Array.from({ length: journeyWorkers() }, async () => startApp(await findFreePort())),
   );
@@ -27,11 +32,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Single sign-on: where journeys publish a domain's TXT record, and the company IdP's issuer.
   process.env.E2E_DNS_CONTROL_URL = dns.controlUrl;
   process.env.E2E_SSO_ISSUER = ssoIdp.issuer;
+  process.env.E2E_SAML_IDP_URL = samlIdp.url;
   return async () => {
     await Promise.all(apps.map((app) => app.stop()));
     await catcher.close();
     await oidc.stop();
-    await Promise.all([dns.stop(), ssoIdp.stop()]);
+    await Promise.all([dns.stop(), ssoIdp.stop(), samlIdp.stop()]);
   };
 
   function startApp(appPort: number) {

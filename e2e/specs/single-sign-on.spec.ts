@@ -11,14 +11,18 @@ import {
 } from '../fixtures/test';
 
 /*
- * Single sign-on by OpenID Connect (docs/product.md#single-sign-on), as a partner's staff use it:
- * a Pro owner puts the account behind the company IdP for a domain proved by DNS, and a person on
- * that domain signs in through the IdP from the sign-in screen, joining the account on the way.
+ * Single sign-on by OpenID Connect and SAML 2.0 (docs/product.md#single-sign-on), as a partner's
+ * staff use it: a Pro owner puts the account behind the company IdP for a domain proved by DNS,
+ * and a person on that domain signs in through the IdP from the sign-in screen, joining the
+ * account on the way.
  */
 const PASSWORD = 'Sso-owner-pass-1!';
 
-/** A Pro owner whose account signs in through the run's company IdP, for a fresh domain. */
-async function ssoOwner(request: APIRequestContext): Promise<{ domain: string; email: string }> {
+/** A Pro owner whose account signs in through one of the run's company IdPs, for a fresh domain. */
+async function ssoOwner(
+  request: APIRequestContext,
+  protocol: 'oidc' | 'saml' = 'oidc',
+): Promise<{ domain: string; email: string }> {
   const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
   const email = `sso-owner-${suffix}@example.test`;
   await createVerifiedPartner(request, email, PASSWORD);
@@ -36,13 +40,20 @@ async function ssoOwner(request: APIRequestContext): Promise<{ domain: string; e
     name: 'Owner',
   });
   await call('post', '/api/account/upgrade', { plan: 'free_pro', token: card.token });
+  const saml = async () => ({
+    metadata_xml: await (await request.get(`${process.env.E2E_SAML_IDP_URL}/metadata`)).text(),
+  });
   await call('put', '/api/account/sso', {
-    protocol: 'oidc',
-    oidc: {
-      issuer: process.env.E2E_SSO_ISSUER,
-      client_id: 'partner-portal',
-      client_secret: 'company-idp-secret',
-    },
+    protocol,
+    ...(protocol === 'saml'
+      ? { saml: await saml() }
+      : {
+          oidc: {
+            issuer: process.env.E2E_SSO_ISSUER,
+            client_id: 'partner-portal',
+            client_secret: 'company-idp-secret',
+          },
+        }),
     default_permission: 'user',
   });
   const domain = `company-${suffix}.example`;
@@ -73,6 +84,39 @@ test('a person on the company domain signs in through its IdP and joins the acco
   // IdP → /api/sso/oidc/callback → /signin/sso?token= → signed in, a member of the account.
   await expect(page).not.toHaveURL(/\/signin/, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: /Grace Single, account menu/ })).toBeVisible();
+});
+
+test('a person signs in through the company’s SAML IdP and joins the account', async ({
+  page,
+  request,
+}) => {
+  const { domain } = await ssoOwner(request, 'saml');
+  await page.goto('/signin/sso');
+  await page.getByLabel('Work email').fill(`ada@${domain}`);
+  await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  // The IdP's own page (fixtures/saml-idp.ts) reads our AuthnRequest and asks who is signing in.
+  await expect(page.getByRole('heading', { name: 'Company sign-in' })).toBeVisible();
+  await page.getByLabel('Company email').fill(`ada@${domain}`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Its page posts the signed response to our ACS → /signin/sso?token= → signed in.
+  await expect(page).not.toHaveURL(/\/signin|127\.0\.0\.1:\d+\/sso/, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: /Ada Saml, account menu/ })).toBeVisible();
+});
+
+test('the owner’s screen for a SAML provider shows the IdP and our certificate', async ({
+  page,
+  request,
+}) => {
+  const { email } = await ssoOwner(request, 'saml');
+  await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), '/account/sso');
+  await expect(page.getByText('Set up with SAML 2.0.')).toBeVisible();
+  await expect(
+    page.getByRole('switch', { name: /Allow sign-in from the identity provider/ }),
+  ).not.toBeChecked();
+  await expect(page.getByText(/Certificate fingerprint/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download certificate (.pem)' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'account-sso-saml');
 });
 
 test.describe('the single sign-on screen in Spanish, dark, at phone width', () => {
