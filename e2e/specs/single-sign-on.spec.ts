@@ -117,6 +117,14 @@ test('the owner’s screen for a SAML provider shows the IdP and our certificate
   await expect(page.getByRole('button', { name: 'Download certificate (.pem)' })).toBeVisible();
   await expectNoA11yViolations(page);
   await saveScreen(page, 'account-sso-saml');
+
+  // The IdP's SCIM token, shown once.
+  await page.getByRole('button', { name: 'Make a SCIM token' }).click();
+  await expect(page.getByText('Copy this token now: it is not shown again.')).toBeVisible();
+  await expect(page.getByText(/^pp_scim_/)).toBeVisible();
+  await expect(page.getByText(/Token pp_scim_.*, made/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await saveScreen(page, 'account-sso-scim');
 });
 
 test.describe('the single sign-on screen in Spanish, dark, at phone width', () => {

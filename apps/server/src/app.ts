@@ -47,6 +47,7 @@ import { ssoSignInRoutes } from './features/sso/sso-signin.routes';
 import { oidcCallbackRoutes } from './features/sso/oidc-callback.routes';
 import { SsoOidcClients } from './features/sso/sso-oidc';
 import { SsoSaml } from './features/sso/sso-saml';
+import { scimRoutes } from './features/scim/scim.routes';
 import { oidcRedirectUri } from './features/sso/service-provider-urls';
 import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
 import { installAuditKey } from './lib/audit-hash';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     saml: ssoSaml,
   });
   await app.register(oidcCallbackRoutes, { prefix: '/api/sso/oidc', ctx, clients: ssoClients });
+  await app.register(scimRoutes, { prefix: '/scim/v2', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
   await app.register(auditRoutes, { prefix: '/api/audit', ctx });

@@ -99,6 +99,9 @@ const TABLE: Record<string, Row> = {
   'PUT /api/account/sso': { access: { permission: 'owner' }, payload: {}, passed: 400 },
   'DELETE /api/account/sso': { access: { permission: 'owner' }, passed: 404 },
   'POST /api/account/sso/domains': { access: { permission: 'owner' }, payload: {}, passed: 400 },
+  // The matrix's account is not on Pro.
+  'POST /api/account/sso/scim-token': { access: { permission: 'owner' }, passed: 402 },
+  'DELETE /api/account/sso/scim-token': { access: { permission: 'owner' }, passed: 404 },
   'POST /api/account/sso/domains/:domain/verify': {
     access: { permission: 'owner' },
     url: '/api/account/sso/domains/unknown.example/verify',

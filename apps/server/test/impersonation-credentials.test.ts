@@ -51,6 +51,9 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
   'POST /api/account/sso/domains': { domain: 'support.example' },
   'POST /api/account/sso/domains/:domain/verify': {},
   'DELETE /api/account/sso/domains/:domain': {},
+  // And the token an IdP provisions people with.
+  'POST /api/account/sso/scim-token': {},
+  'DELETE /api/account/sso/scim-token': {},
 };
 
 async function impersonatedOwner() {

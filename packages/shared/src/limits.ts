@@ -65,6 +65,12 @@ export const ADDRESS_LIMITS = {
     reason:
       'A person types a card now and then; a run of cards from one address is someone testing stolen numbers.',
   },
+  scim: {
+    max: 600,
+    windowMs: MINUTE,
+    reason:
+      'An IdP provisioning a company syncs in bursts of a few calls a second (Entra ID looks up, creates, then patches each person); ten a second for a minute from one address is a loop or a token being guessed.',
+  },
 } as const satisfies Record<string, Limit>;
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
 

@@ -142,11 +142,33 @@ export const SsoConnectionSchema = z.object({
 });
 export type SsoConnection = z.infer<typeof SsoConnectionSchema>;
 
+/** The account's SCIM token as the owner sees it after it was made: never the token itself. */
+export const ScimTokenSchema = z.object({
+  /** `pp_scim_Ab12…`: enough to tell tokens apart. */
+  stub: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type ScimToken = z.infer<typeof ScimTokenSchema>;
+
+/** Where the IdP provisions people (`APP_URL/scim/v2`) and with which token. */
+export const ScimSettingsSchema = z.object({
+  base_url: z.string(),
+  token: ScimTokenSchema.nullable(),
+});
+
+/** POST /api/account/sso/scim-token: the new token, shown this once. */
+export const ScimTokenCreatedSchema = z.object({
+  token: z.string(),
+  scim: ScimSettingsSchema,
+});
+
 /** GET /api/account/sso (and the answer of each change). */
 export const SsoSettingsSchema = z.object({
   connection: SsoConnectionSchema.nullable(),
   domains: z.array(SsoDomainSchema),
   service_provider: ServiceProviderSchema,
+  scim: ScimSettingsSchema,
 });
 export type SsoSettings = z.infer<typeof SsoSettingsSchema>;
 

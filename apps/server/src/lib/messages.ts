@@ -90,6 +90,9 @@ const en = {
   'message.sso_domain_added': 'Publish the TXT record below, then verify {{domain}}.',
   'message.sso_domain_verified': '{{domain}} is verified.',
   'message.sso_domain_removed': '{{domain}} removed.',
+  'message.scim_token_created':
+    'SCIM token made. Copy it now: it is not shown again. The one before no longer works.',
+  'message.scim_token_revoked': 'SCIM token revoked. Provisioning stops until you make a new one.',
   'error.insight_not_found': 'That insight is no longer shown. Reload the panel and try again.',
   'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
   'error.unknown_field': '{{field}} is not a field this request accepts.',
@@ -344,6 +347,10 @@ const es: Record<MessageKey, string> = {
   'message.sso_domain_added': 'Publica el registro TXT de abajo y luego verifica {{domain}}.',
   'message.sso_domain_verified': '{{domain}} está verificado.',
   'message.sso_domain_removed': '{{domain}} eliminado.',
+  'message.scim_token_created':
+    'Token SCIM creado. Cópialo ahora: no se vuelve a mostrar. El anterior ya no funciona.',
+  'message.scim_token_revoked':
+    'Token SCIM revocado. El aprovisionamiento se detiene hasta que crees uno nuevo.',
   'error.insight_not_found':
     'Ese análisis ya no se muestra. Vuelve a cargar los análisis e inténtalo de nuevo.',
   'error.embed_expired':

@@ -15,3 +15,4 @@ export * from './sessions';
 export * from './users';
 export * from './workbooks';
 export * from './sso';
+export * from './scim';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
+  ScimTokenCreatedSchema,
   SsoDomainInputSchema,
   SsoSettingsInputSchema,
   SsoSettingsSchema,
@@ -11,6 +12,7 @@ import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok, okSaying } from '../../lib/reply';
 import { routesIn } from '../../lib/route-file';
+import { createScimToken, revokeScimToken } from '../scim/scim-token.service';
 import { addSsoDomain, removeSsoDomain, verifySsoDomain } from './sso-domain.service';
 import {
   getSsoSettings,
@@ -57,6 +59,31 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = rou
         'message.sso_removed',
       ),
     );
+
+    // SCIM's token lives on the same screen; making one replaces the one before.
+    app.post(
+      '/scim-token',
+      { config: change, schema: { response: { 201: dataEnvelope(ScimTokenCreatedSchema) } } },
+      async (request, reply) => {
+        const caller = requireCaller(request);
+        await requireSsoPlan(ctx.db, caller.actor);
+        const token = await createScimToken(ctx, caller);
+        const { scim } = await getSsoSettings(ctx, caller.actor);
+        return reply
+          .code(201)
+          .send(okSaying(request, { token, scim }, 'message.scim_token_created'));
+      },
+    );
+
+    app.delete('/scim-token', { config: change, schema: { response } }, async (request) => {
+      const caller = requireCaller(request);
+      await revokeScimToken(ctx, caller);
+      return okSaying(
+        request,
+        await getSsoSettings(ctx, caller.actor),
+        'message.scim_token_revoked',
+      );
+    });
 
     app.post(
       '/domains',

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { accountUsers, sessions, users } from '../../db/schema/index';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange } from '../../lib/audit';
@@ -9,6 +10,30 @@ import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../../lib/events';
 import { accessOf, isOwnerMember, requireMember } from './member-update.service';
 import { isRowId } from '../../lib/row-id';
+
+/**
+ * Takes a user out of an account: the membership goes and their sessions in it are revoked. The
+ * session and key caches hear of both by the change feed, so every instance refuses them within
+ * moments, and embed sessions and API keys, which need the membership, stop with it.
+ */
+export async function endMembership(
+  tx: Db,
+  input: { accountId: string; userId: string; now: Date },
+): Promise<void> {
+  await tx
+    .delete(accountUsers)
+    .where(and(eq(accountUsers.accountId, input.accountId), eq(accountUsers.userId, input.userId)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        eq(sessions.accountId, input.accountId),
+        isNull(sessions.revokedAt),
+      ),
+    );
+}
 
 /**
  * DELETE /api/user/{id} (docs/product.md#api-calls, admins): takes a member out of the caller's account and ends
@@ -29,17 +54,7 @@ export async function removeMember(
   await ctx.db.transaction(async (tx) => {
     const member = await requireMember(tx, actor, id);
     if (isOwnerMember(member)) throw new AppError('forbidden', 'error.owner_not_removable');
-    await tx.delete(accountUsers).where(eq(accountUsers.id, member.membership.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(sessions.userId, id),
-          eq(sessions.accountId, actor.accountId),
-          isNull(sessions.revokedAt),
-        ),
-      );
+    await endMembership(tx, { accountId: actor.accountId, userId: id, now });
     const [remaining] = await tx
       .select({ id: accountUsers.id })
       .from(accountUsers)

@@ -18,7 +18,12 @@ const SP = {
   metadata_url: 'https://portal.test/api/sso/saml/a1/metadata',
   oidc_redirect_uri: 'https://portal.test/api/sso/oidc/callback',
 };
-const EMPTY: SsoSettings = { connection: null, domains: [], service_provider: SP };
+const EMPTY: SsoSettings = {
+  connection: null,
+  domains: [],
+  service_provider: SP,
+  scim: { base_url: 'https://portal.test/scim/v2', token: null },
+};
 const RECORD = {
   type: 'TXT' as const,
   name: '_partner-portal.acme.example',
@@ -137,6 +142,39 @@ describe('/account/sso', () => {
       trust_idp_mfa: false,
       allow_idp_initiated: true,
     });
+  });
+
+  it('makes a SCIM token and shows it once', async () => {
+    const calls: string[] = [];
+    serve(EMPTY, (method, url) => {
+      calls.push(`${method} ${url}`);
+      return {
+        status: 201,
+        body: {
+          data: {
+            token: 'pp_scim_secret-token-value',
+            scim: {
+              base_url: 'https://portal.test/scim/v2',
+              token: {
+                stub: 'pp_scim_secr…alue',
+                created_at: '2026-12-03T10:00:00.000Z',
+                last_used_at: null,
+              },
+            },
+          },
+          message: 'SCIM token made.',
+        },
+      };
+    });
+    openSso();
+    expect(await screen.findByText('https://portal.test/scim/v2')).toBeInTheDocument();
+    expect(screen.getByText('No token yet: nobody is provisioned.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Make a SCIM token' }));
+    expect(await screen.findByText('pp_scim_secret-token-value')).toBeInTheDocument();
+    expect(screen.getByText('Copy this token now: it is not shown again.')).toBeInTheDocument();
+    expect(await screen.findByText(/Token pp_scim_secr…alue, made/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Replace the token' })).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/account/sso/scim-token']);
   });
 
   it('shows the server’s refusal of the metadata under its field', async () => {

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ScimTokenCreatedSchema,
   SsoSettingsSchema,
   type SsoSettings,
   type SsoSettingsInput,
@@ -38,6 +39,14 @@ export const verifySsoDomain = (domain: string): Promise<ApiAnswer<SsoSettings>>
 /** DELETE /api/account/sso/domains/{domain}. */
 export const removeSsoDomain = (domain: string): Promise<ApiAnswer<SsoSettings>> =>
   api.delete(domainUrl(domain), undefined, options);
+
+/** POST /api/account/sso/scim-token: a new token, answered this once; the one before stops. */
+export const createScimToken = () =>
+  api.post(`${URL}/scim-token`, undefined, { schema: ScimTokenCreatedSchema });
+
+/** DELETE /api/account/sso/scim-token. */
+export const revokeScimToken = (): Promise<ApiAnswer<SsoSettings>> =>
+  api.delete(`${URL}/scim-token`, undefined, options);
 
 const ssoQueryOptions = () => ({
   queryKey: ['sso-settings'] as const,

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session-store';
 import { removeSso, useSsoCache, useSsoSettings } from '../api/sso';
 import { ConnectionForm } from './connection-form';
 import { DomainsCard } from './domains-card';
+import { ScimCard } from './scim-card';
 import { ServiceProviderCard } from './service-provider-card';
 
 /** What an account below Pro sees: what single sign-on is, and the way to it. */
@@ -129,6 +130,7 @@ export function SsoSettings({ upgradePath }: { upgradePath: string }) {
       </Card>
       <DomainsCard domains={settings.domains} />
       <ServiceProviderCard sp={settings.service_provider} />
+      <ScimCard scim={settings.scim} />
     </div>
   );
 }

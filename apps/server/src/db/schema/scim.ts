@@ -1,0 +1,42 @@
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SSO_DEFAULT_PERMISSIONS } from '@partner-portal/shared/sso';
+import { accounts } from './accounts';
+import { users } from './users';
+
+/**
+ * An account's SCIM bearer token (docs/product.md#scim-provisioning): at most one at a time, kept
+ * as its SHA-256 (the token is 256 random bits), shown once when made.
+ */
+export const scimTokens = pgTable('scim_tokens', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** `pp_scim_Ab12…`: enough to tell tokens apart on the screen. */
+  stub: text('stub').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/**
+ * The people an account's IdP provisions, by SCIM: who the IdP says they are (`externalId`),
+ * whether they are active, and the permission an active one holds. An inactive one keeps this
+ * row (and their user) but no membership, so reactivating restores access without an invite.
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    active: boolean('active').notNull(),
+    permission: text('permission').$type<(typeof SSO_DEFAULT_PERMISSIONS)[number]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.userId] })],
+);
