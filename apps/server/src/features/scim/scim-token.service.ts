@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
 
 /** Names the kind of secret, so a leaked one is recognisable (as API keys are). */
-export const SCIM_TOKEN_PREFIX = 'pp_scim_';
+const SCIM_TOKEN_PREFIX = 'pp_scim_';
 const TOKEN_PATTERN = /^pp_scim_[A-Za-z0-9_-]{43}$/;
 /** `last_used_at` moves at most this often: an IdP's sync is many calls a minute. */
 const LAST_USED_RESOLUTION_MS = 60_000;

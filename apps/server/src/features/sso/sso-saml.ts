@@ -11,7 +11,7 @@ import { SsoSignInError } from './sso-signin.service';
 type ConnectionRow = typeof ssoConnections.$inferSelect;
 
 /** How far the IdP's clock may be from ours, either way, for NotBefore and NotOnOrAfter. */
-export const SAML_CLOCK_SKEW_MS = 60_000;
+const SAML_CLOCK_SKEW_MS = 60_000;
 
 // The names Okta's attribute statements, Entra ID's default claims and LDAP-style IdPs use.
 const EMAIL_ATTRIBUTES = [
@@ -77,7 +77,7 @@ function contextClasses(profile: Profile): string[] {
 }
 
 /** The person a checked assertion names: its e-mail from an attribute, else an e-mail NameID. */
-export function samlIdentity(profile: Profile): SsoIdentity {
+function samlIdentity(profile: Profile): SsoIdentity {
   const nameId = profile.nameID?.trim() ?? '';
   const email = attribute(profile, EMAIL_ATTRIBUTES)[0] ?? (nameId.includes('@') ? nameId : null);
   return {
