@@ -46,6 +46,7 @@ const SERVER_ENTRY_POINTS = [
   'identity/signup-identity.service',
   'insights/insight-digest',
   'notifications/notification-settings.service',
+  'scim/scim-settings.service',
   'scim/scim-token.service',
   'social/social-signin.service',
   'team/invite-acceptance.service',

@@ -102,6 +102,11 @@ const TABLE: Record<string, Row> = {
   // The matrix's account is not on Pro.
   'POST /api/account/sso/scim-token': { access: { permission: 'owner' }, passed: 402 },
   'DELETE /api/account/sso/scim-token': { access: { permission: 'owner' }, passed: 404 },
+  'PUT /api/account/sso/scim-groups': {
+    access: { permission: 'owner' },
+    payload: { mappings: [] },
+    passed: 402,
+  },
   'POST /api/account/sso/domains/:domain/verify': {
     access: { permission: 'owner' },
     url: '/api/account/sso/domains/unknown.example/verify',

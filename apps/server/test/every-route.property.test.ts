@@ -103,6 +103,9 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
   'POST /api/account/sso/domains': { body: () => ({ domain: 'fuzz.example' }) },
+  'PUT /api/account/sso/scim-groups': {
+    body: () => ({ mappings: [{ group: 'Partner Portal Admins', permission: 'admin' }] }),
+  },
   'POST /api/account/sso/domains/:domain/verify': { params: () => ({ domain: 'unknown.example' }) },
   'DELETE /api/account/sso/domains/:domain': { params: () => ({ domain: 'unknown.example' }) },
   'GET /api/sso/saml/:account_id/metadata': { params: () => ({ account_id: randomUUID() }) },

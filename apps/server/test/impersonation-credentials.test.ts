@@ -54,6 +54,7 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
   // And the token an IdP provisions people with.
   'POST /api/account/sso/scim-token': {},
   'DELETE /api/account/sso/scim-token': {},
+  'PUT /api/account/sso/scim-groups': { mappings: [] },
 };
 
 async function impersonatedOwner() {

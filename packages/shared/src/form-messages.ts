@@ -30,6 +30,12 @@ const en = {
       domain: {
         error: { invalid: 'Please enter a domain like example.com, without "@" or "https://"' },
       },
+      scim_group: {
+        error: {
+          duplicate: 'Each group can be mapped once',
+          too_many: 'Map at most {{max}} groups',
+        },
+      },
       email: {
         error: {
           invalid: 'Please enter a valid email address',
@@ -140,6 +146,12 @@ const es: DeepStrings<Catalogue> = {
       },
       domain: {
         error: { invalid: 'Introduce un dominio como example.com, sin "@" ni "https://"' },
+      },
+      scim_group: {
+        error: {
+          duplicate: 'Cada grupo se puede asignar una sola vez',
+          too_many: 'Asigna como máximo {{max}} grupos',
+        },
       },
       email: {
         error: {

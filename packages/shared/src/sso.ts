@@ -151,10 +151,50 @@ export const ScimTokenSchema = z.object({
 });
 export type ScimToken = z.infer<typeof ScimTokenSchema>;
 
-/** Where the IdP provisions people (`APP_URL/scim/v2`) and with which token. */
+/** Mapped groups an account may list. */
+export const SCIM_GROUP_MAPPINGS_MAX = 50;
+
+/**
+ * Of the permissions a person's groups map to, the one they hold: the first of
+ * SSO_DEFAULT_PERMISSIONS (admin, then developer, then user), or null when none is mapped.
+ */
+export function strongestSsoPermission(
+  permissions: readonly (typeof SSO_DEFAULT_PERMISSIONS)[number][],
+): (typeof SSO_DEFAULT_PERMISSIONS)[number] | null {
+  return SSO_DEFAULT_PERMISSIONS.find((permission) => permissions.includes(permission)) ?? null;
+}
+
+/** A group name the IdP pushes, and the permission its members hold here. */
+export const ScimGroupMappingSchema = z.strictObject({
+  group: requiredText({ max: 200 }).trim(),
+  permission: z.enum(SSO_DEFAULT_PERMISSIONS),
+});
+export type ScimGroupMapping = z.infer<typeof ScimGroupMappingSchema>;
+
+/** PUT /api/account/sso/scim-groups: the whole mapping, replaced. Group names are unique, any case. */
+export const ScimGroupMappingsInputSchema = z.strictObject({
+  mappings: z
+    .array(ScimGroupMappingSchema)
+    .max(SCIM_GROUP_MAPPINGS_MAX, {
+      error: encodeMessage('global.form.scim_group.error.too_many', {
+        max: SCIM_GROUP_MAPPINGS_MAX,
+      }),
+    })
+    .refine(
+      (mappings) =>
+        new Set(mappings.map((mapping) => mapping.group.toLowerCase())).size === mappings.length,
+      { error: encodeMessage('global.form.scim_group.error.duplicate') },
+    ),
+});
+export type ScimGroupMappingsInput = z.infer<typeof ScimGroupMappingsInputSchema>;
+
+/** Where the IdP provisions people (`APP_URL/scim/v2`), with which token, and its groups' mapping. */
 export const ScimSettingsSchema = z.object({
   base_url: z.string(),
   token: ScimTokenSchema.nullable(),
+  group_mappings: z.array(ScimGroupMappingSchema),
+  /** The groups the IdP has pushed, with how many provisioned people are in each. */
+  groups: z.array(z.object({ name: z.string(), members: z.number().int() })),
 });
 
 /** POST /api/account/sso/scim-token: the new token, shown this once. */

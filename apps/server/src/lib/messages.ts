@@ -93,6 +93,7 @@ const en = {
   'message.scim_token_created':
     'SCIM token made. Copy it now: it is not shown again. The one before no longer works.',
   'message.scim_token_revoked': 'SCIM token revoked. Provisioning stops until you make a new one.',
+  'message.scim_groups_saved': 'Group permissions saved.',
   'error.insight_not_found': 'That insight is no longer shown. Reload the panel and try again.',
   'error.embed_expired': 'This dashboard link has expired. Reload the page to open it again.',
   'error.unknown_field': '{{field}} is not a field this request accepts.',
@@ -351,6 +352,7 @@ const es: Record<MessageKey, string> = {
     'Token SCIM creado. Cópialo ahora: no se vuelve a mostrar. El anterior ya no funciona.',
   'message.scim_token_revoked':
     'Token SCIM revocado. El aprovisionamiento se detiene hasta que crees uno nuevo.',
+  'message.scim_groups_saved': 'Permisos de grupos guardados.',
   'error.insight_not_found':
     'Ese análisis ya no se muestra. Vuelve a cargar los análisis e inténtalo de nuevo.',
   'error.embed_expired':

@@ -1,4 +1,14 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SSO_DEFAULT_PERMISSIONS } from '@partner-portal/shared/sso';
 import { accounts } from './accounts';
 import { users } from './users';
@@ -39,4 +49,63 @@ export const scimUsers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.userId] })],
+);
+
+/** The groups an account's IdP pushes (Okta's "Push Groups", Entra ID's assigned groups). */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('scim_groups_account_name_idx').on(
+      table.accountId,
+      sql`lower(${table.displayName})`,
+    ),
+  ],
+);
+
+/** Who is in each pushed group: provisioned people of the same account only. */
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index('scim_group_members_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * The owner's mapping of group names to permissions (`Partner Portal Admins` → admin): a
+ * provisioned person in a mapped group holds its permission instead of the default.
+ */
+export const scimGroupPermissions = pgTable(
+  'scim_group_permissions',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    groupName: text('group_name').notNull(),
+    permission: text('permission').$type<(typeof SSO_DEFAULT_PERMISSIONS)[number]>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('scim_group_permissions_name_idx').on(
+      table.accountId,
+      sql`lower(${table.groupName})`,
+    ),
+  ],
 );

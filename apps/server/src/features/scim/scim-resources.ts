@@ -9,6 +9,13 @@ import {
   type ScimCaller,
   type ScimUserInput,
 } from './scim-users.service';
+import {
+  deleteScimGroup,
+  getScimGroup,
+  listScimGroups,
+  writeScimGroup,
+  type ScimGroupInput,
+} from './scim-groups.service';
 
 /*
  * SCIMMY (docs/product.md#scim-provisioning) does the protocol: filters, PATCH operations applied
@@ -17,6 +24,9 @@ import {
  */
 
 let declaredFor: string | null = null;
+
+const notFound = (kind: string, id: string) =>
+  new SCIMMY.Types.Error(404, null as unknown as string, `${kind} ${id} not found`);
 
 /** What a User resource posted or patched asks of us. */
 function userInput(instance: Record<string, unknown>): ScimUserInput {
@@ -46,39 +56,71 @@ function userInput(instance: Record<string, unknown>): ScimUserInput {
   };
 }
 
-/** `userName eq "…"`, the lookup Okta and Entra ID make before each create, done in SQL. */
-function userNameLookup(filter: SCIMMY.Types.Filter | undefined): string | undefined {
+/** What a Group resource posted or patched asks of us. */
+function groupInput(instance: Record<string, unknown>): ScimGroupInput {
+  const displayName = typeof instance.displayName === 'string' ? instance.displayName.trim() : '';
+  if (!displayName) {
+    throw new SCIMMY.Types.Error(400, 'invalidValue', 'displayName is required');
+  }
+  const members = Array.isArray(instance.members)
+    ? (instance.members as { value?: unknown }[])
+    : [];
+  return {
+    displayName: displayName.slice(0, 200),
+    externalId:
+      typeof instance.externalId === 'string' && instance.externalId.trim()
+        ? instance.externalId.trim().slice(0, 200)
+        : null,
+    memberIds: members.map((member) => {
+      const id = String(member.value ?? '');
+      if (!isRowId(id)) {
+        throw new SCIMMY.Types.Error(
+          400,
+          'invalidValue',
+          `member ${id} is not a user provisioned here`,
+        );
+      }
+      return id;
+    }),
+  };
+}
+
+/**
+ * `<attribute> eq "…"`, the lookup Okta and Entra ID make before each create (`userName` for a
+ * person, `displayName` for a group), done in SQL.
+ */
+function equalityLookup(
+  filter: SCIMMY.Types.Filter | undefined,
+  wanted: string,
+): string | undefined {
   if (!filter || filter.length !== 1) return undefined;
   const entries = Object.entries(filter[0] as Record<string, unknown>);
   if (entries.length !== 1) return undefined;
   const [attribute, expression] = entries[0]!;
-  if (attribute.toLowerCase() !== 'username' || !Array.isArray(expression)) return undefined;
+  if (attribute.toLowerCase() !== wanted || !Array.isArray(expression)) return undefined;
   const [comparator, value] = expression as unknown[];
   return String(comparator).toLowerCase() === 'eq' && typeof value === 'string' ? value : undefined;
 }
 
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, false: false };
 
+const booleanOf = (value: unknown) =>
+  typeof value === 'string' && value.toLowerCase() in BOOLEAN_TEXT
+    ? BOOLEAN_TEXT[value.toLowerCase()]
+    : value;
+
 /**
- * Entra ID's apps made before its 2020 fix send booleans in PATCH as the strings "True" and
- * "False" (Microsoft documents the quirk); `active` is the one boolean we take, so those two
- * strings are read as what they mean before SCIMMY checks the types. Anything else is left as is.
+ * Entra ID apps made before its 2020 fix send `active` in PATCH as the strings "True" and
+ * "False" (Microsoft documents the quirk); they are read as what they mean before SCIMMY checks
+ * the types. Entra's other habits (a `name` on each operation, removing a member by `value`)
+ * SCIMMY takes as they are.
  */
 export function withEntraBooleans(message: unknown): unknown {
-  if (
-    !message ||
-    typeof message !== 'object' ||
-    !Array.isArray((message as { Operations?: unknown }).Operations)
-  ) {
-    return message;
-  }
-  const booleanOf = (value: unknown) =>
-    typeof value === 'string' && value.toLowerCase() in BOOLEAN_TEXT
-      ? BOOLEAN_TEXT[value.toLowerCase()]
-      : value;
-  const operations = (message as { Operations: unknown[] }).Operations.map((operation) => {
+  const operations = (message as { Operations?: unknown } | null)?.Operations;
+  if (!Array.isArray(operations)) return message;
+  const read = operations.map((operation: unknown) => {
     if (!operation || typeof operation !== 'object') return operation;
-    const { path, value } = operation as { path?: unknown; value?: unknown };
+    const { path, value } = operation as Record<string, unknown>;
     if (typeof path === 'string' && path.toLowerCase() === 'active') {
       return { ...operation, value: booleanOf(value) };
     }
@@ -90,7 +132,7 @@ export function withEntraBooleans(message: unknown): unknown {
     }
     return operation;
   });
-  return { ...message, Operations: operations };
+  return { ...(message as object), Operations: read };
 }
 
 /** Declares the User resource and the service's capabilities, with `baseUrl` in every location. */
@@ -109,7 +151,7 @@ export function declareScim(baseUrl: string): void {
             );
           return getScimUser(caller.ctx.db, caller.accountId, resource.id);
         }
-        const lookup = userNameLookup(resource.filter);
+        const lookup = equalityLookup(resource.filter, 'username');
         const users = await listScimUsers(caller.ctx.db, caller.accountId, lookup);
         return resource.filter && lookup === undefined ? resource.filter.match(users) : users;
       })
@@ -134,6 +176,25 @@ export function declareScim(baseUrl: string): void {
         }
         await deleteScimUser(caller, resource.id);
       });
+    SCIMMY.Resources.declare(SCIMMY.Resources.Group)
+      .egress(async (resource, caller: ScimCaller) => {
+        if (resource.id) {
+          if (!isRowId(resource.id)) throw notFound('Group', resource.id);
+          return getScimGroup(caller.ctx.db, caller.accountId, resource.id);
+        }
+        const lookup = equalityLookup(resource.filter, 'displayname');
+        const groups = await listScimGroups(caller.ctx.db, caller.accountId, lookup);
+        return resource.filter && lookup === undefined ? resource.filter.match(groups) : groups;
+      })
+      .ingress(async (resource, instance, caller: ScimCaller) => {
+        const input = groupInput(instance as unknown as Record<string, unknown>);
+        if (resource.id && !isRowId(resource.id)) throw notFound('Group', resource.id);
+        return writeScimGroup(caller, resource.id ?? null, input);
+      })
+      .degress(async (resource, caller: ScimCaller) => {
+        if (!resource.id || !isRowId(resource.id)) throw notFound('Group', String(resource.id));
+        await deleteScimGroup(caller, resource.id);
+      });
     SCIMMY.Config.set({
       patch: true,
       filter: { supported: true, maxResults: 200 },
@@ -153,6 +214,7 @@ export function declareScim(baseUrl: string): void {
   }
   for (const resource of [
     SCIMMY.Resources.User,
+    SCIMMY.Resources.Group,
     SCIMMY.Resources.Schema,
     SCIMMY.Resources.ResourceType,
     SCIMMY.Resources.ServiceProviderConfig,

@@ -1,14 +1,23 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import SCIMMY from 'scimmy';
 import { emailDomain } from '@partner-portal/shared/sso';
 import type { Db } from '../../db/client';
-import { accountUsers, scimUsers, ssoConnections, ssoDomains, users } from '../../db/schema/index';
+import {
+  accountUsers,
+  scimGroupMembers,
+  scimGroups,
+  scimUsers,
+  ssoConnections,
+  ssoDomains,
+  users,
+} from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { recordChange, type AuditChange } from '../../lib/audit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { syncSeats } from '../billing/billing-seats';
 import { insertUser } from '../identity/insert-user';
 import { endMembership } from '../team/member-removal.service';
+import { applyGroupPermissions } from './scim-permissions';
 
 /** Who a SCIM call acts for: the account its token belongs to. */
 export interface ScimCaller {
@@ -39,7 +48,7 @@ export interface ScimUserInput {
   active: boolean;
 }
 
-const scimError = (status: number, scimType: string | null, message: string) =>
+export const scimError = (status: number, scimType: string | null, message: string) =>
   new SCIMMY.Types.Error(status, scimType as string, message);
 
 const selection = {
@@ -135,7 +144,8 @@ async function permissionForNewMembers(db: Db, accountId: string) {
   return connection?.permission ?? 'user';
 }
 
-const audit = (tx: Db, caller: ScimCaller, change: AuditChange) =>
+/** An audit row of a SCIM call: the actor is `scim`, from the IdP's address. */
+export const scimAudit = (tx: Db, caller: ScimCaller, change: AuditChange) =>
   recordChange(
     tx,
     { user: { id: null, email: 'scim' }, accountId: caller.accountId, meta: caller.meta },
@@ -200,7 +210,7 @@ export async function provisionScimUser(
     } else if (!input.active && membership) {
       await endMembership(tx, { accountId, userId: id, now });
     }
-    await audit(tx, caller, {
+    await scimAudit(tx, caller, {
       action: 'scim.user_provisioned',
       targetType: 'user',
       targetId: id,
@@ -259,6 +269,9 @@ export async function replaceScimUser(
         .insert(accountUsers)
         .values({ accountId, userId, permission: row.permission })
         .onConflictDoNothing();
+      await applyGroupPermissions(tx, accountId, [userId], (change) =>
+        scimAudit(tx, caller, change),
+      );
     }
     const action =
       row.active === input.active
@@ -266,7 +279,7 @@ export async function replaceScimUser(
         : input.active
           ? 'scim.user_reactivated'
           : 'scim.user_deactivated';
-    await audit(tx, caller, {
+    await scimAudit(tx, caller, {
       action,
       targetType: 'user',
       targetId: userId,
@@ -289,8 +302,22 @@ export async function deleteScimUser(caller: ScimCaller, userId: string): Promis
     await tx
       .delete(scimUsers)
       .where(and(eq(scimUsers.accountId, accountId), eq(scimUsers.userId, userId)));
+    await tx
+      .delete(scimGroupMembers)
+      .where(
+        and(
+          eq(scimGroupMembers.userId, userId),
+          inArray(
+            scimGroupMembers.groupId,
+            tx
+              .select({ id: scimGroups.id })
+              .from(scimGroups)
+              .where(eq(scimGroups.accountId, accountId)),
+          ),
+        ),
+      );
     await endMembership(tx, { accountId, userId, now });
-    await audit(tx, caller, {
+    await scimAudit(tx, caller, {
       action: 'scim.user_deleted',
       targetType: 'user',
       targetId: userId,

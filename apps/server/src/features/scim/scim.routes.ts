@@ -135,46 +135,56 @@ export const scimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
     });
 
     const config = { access: 'public' as const, xsrf: false, rateLimit: rateLimitFor('scim') };
-    const User = SCIMMY.Resources.User;
-
-    app.get(
-      '/Users',
-      { config, schema: { querystring: ListQuerySchema } },
-      async (request, reply) =>
-        sendScim(reply, 200, await new User(undefined, request.query).read(callerOf(request))),
-    );
-    app.get('/Users/:id', { config, schema: { params: IdParamsSchema } }, async (request, reply) =>
-      sendScim(reply, 200, await new User(request.params.id).read(callerOf(request))),
-    );
-    app.post('/Users', { config }, async (request, reply) =>
-      sendScim(reply, 201, await new User().write(request.body, callerOf(request))),
-    );
-    app.put('/Users/:id', { config, schema: { params: IdParamsSchema } }, async (request, reply) =>
-      sendScim(
-        reply,
-        200,
-        await new User(request.params.id).write(request.body, callerOf(request)),
-      ),
-    );
-    app.patch(
-      '/Users/:id',
-      { config, schema: { params: IdParamsSchema } },
-      async (request, reply) => {
-        const patched = await new User(request.params.id).patch(
-          withEntraBooleans(request.body) as SCIMMY.Messages.PatchOp,
-          callerOf(request),
-        );
-        return patched ? sendScim(reply, 200, patched) : reply.code(204).send();
-      },
-    );
-    app.delete(
-      '/Users/:id',
-      { config, schema: { params: IdParamsSchema } },
-      async (request, reply) => {
-        await new User(request.params.id).dispose(callerOf(request));
-        return reply.code(204).send();
-      },
-    );
+    for (const [path, Resource] of [
+      ['/Users', SCIMMY.Resources.User],
+      ['/Groups', SCIMMY.Resources.Group],
+    ] as const) {
+      app.get(path, { config, schema: { querystring: ListQuerySchema } }, async (request, reply) =>
+        sendScim(reply, 200, await new Resource(undefined, request.query).read(callerOf(request))),
+      );
+      app.get(
+        `${path}/:id`,
+        { config, schema: { params: IdParamsSchema, querystring: ListQuerySchema } },
+        async (request, reply) =>
+          sendScim(
+            reply,
+            200,
+            await new Resource(request.params.id, request.query).read(callerOf(request)),
+          ),
+      );
+      app.post(path, { config }, async (request, reply) =>
+        sendScim(reply, 201, await new Resource().write(request.body, callerOf(request))),
+      );
+      app.put(
+        `${path}/:id`,
+        { config, schema: { params: IdParamsSchema } },
+        async (request, reply) =>
+          sendScim(
+            reply,
+            200,
+            await new Resource(request.params.id).write(request.body, callerOf(request)),
+          ),
+      );
+      app.patch(
+        `${path}/:id`,
+        { config, schema: { params: IdParamsSchema, querystring: ListQuerySchema } },
+        async (request, reply) => {
+          const patched = await new Resource(request.params.id, request.query).patch(
+            withEntraBooleans(request.body) as SCIMMY.Messages.PatchOp,
+            callerOf(request),
+          );
+          return patched ? sendScim(reply, 200, patched) : reply.code(204).send();
+        },
+      );
+      app.delete(
+        `${path}/:id`,
+        { config, schema: { params: IdParamsSchema } },
+        async (request, reply) => {
+          await new Resource(request.params.id).dispose(callerOf(request));
+          return reply.code(204).send();
+        },
+      );
+    }
 
     app.get('/ServiceProviderConfig', { config }, async (request, reply) => {
       callerOf(request);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { accounts, accountUsers, auditEvents, ssoDomains } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { accounts, auditEvents } from '../../db/schema/index';
 import { createAccount } from '../../../test/factories';
 import { bearer, randomIp, signedInUser, xsrfHeaders } from '../../../test/identity-helpers';
+import { scimKit, SCIM_TYPE } from '../../../test/scim-kit';
 import { useTestApp } from '../../../test/use-test-app';
 
 /**
@@ -12,52 +13,8 @@ import { useTestApp } from '../../../test/use-test-app';
  */
 const env = useTestApp();
 const db = () => env.database.db;
-const SCIM = 'application/scim+json';
-
-let counter = 0;
-const freshDomain = () => `scim-${Date.now().toString(36)}-${counter++}.example`;
-
-/** A Pro account with a verified domain, its owner, and a SCIM token made on the screen's route. */
-async function provisionedAccount() {
-  const account = await createAccount(db(), { plan: 'free_pro' });
-  const owner = await signedInUser(env.app, db(), { permission: 'owner', account });
-  const domain = freshDomain();
-  await db()
-    .insert(ssoDomains)
-    .values({ accountId: account.id, domain, token: 'proved', verifiedAt: new Date() });
-  const made = await env.app.inject({
-    method: 'POST',
-    url: '/api/account/sso/scim-token',
-    headers: { ...bearer(owner.token), ...xsrfHeaders },
-    remoteAddress: randomIp(),
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { token, scim } = made.json().data;
-  expect(scim.base_url).toMatch(/\/scim\/v2$/);
-  expect(scim.token.stub).toBe(`${token.slice(0, 12)}…${token.slice(-4)}`);
-  return { account, owner, domain, token: token as string };
-}
-
-function scim(token: string, method: string, url: string, payload?: object) {
-  return env.app.inject({
-    method: method as 'GET',
-    url: `/scim/v2${url}`,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(payload ? { 'content-type': SCIM } : {}),
-    },
-    remoteAddress: randomIp(),
-    ...(payload ? { payload: JSON.stringify(payload) } : {}),
-  });
-}
-
-const membership = async (accountId: string, userId: string) =>
-  (
-    await db()
-      .select()
-      .from(accountUsers)
-      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
-  )[0];
+const { provisionedAccount, scim, membership } = scimKit(env);
+const SCIM = SCIM_TYPE;
 
 describe('Okta’s sequence', () => {
   it('looks up, creates, reads, updates, deactivates and reactivates a person', async () => {

@@ -23,7 +23,7 @@ import { domainRecord } from './domain-record';
 import { certificateFingerprint, parseIdpMetadata } from './saml-metadata';
 import { serviceProviderKeys } from './saml-service-provider';
 import { serviceProviderOf } from './service-provider-urls';
-import { scimBaseUrl, scimTokenOf } from '../scim/scim-token.service';
+import { scimSettingsOf } from '../scim/scim-settings.service';
 
 type ConnectionRow = typeof ssoConnections.$inferSelect;
 
@@ -69,7 +69,7 @@ function connectionOf(row: ConnectionRow): SsoConnection {
 
 /** GET /api/account/sso: the connection (or none), the domains and what to tell the IdP. */
 export async function getSsoSettings(ctx: AppContext, actor: Actor): Promise<SsoSettings> {
-  const [[connection], domains, keys, scimToken] = await Promise.all([
+  const [[connection], domains, keys, scim] = await Promise.all([
     ctx.db.select().from(ssoConnections).where(eq(ssoConnections.accountId, actor.accountId)),
     ctx.db
       .select()
@@ -77,7 +77,7 @@ export async function getSsoSettings(ctx: AppContext, actor: Actor): Promise<Sso
       .where(eq(ssoDomains.accountId, actor.accountId))
       .orderBy(asc(ssoDomains.domain)),
     serviceProviderKeys(ctx.db, ctx.config.encryptionKey),
-    scimTokenOf(ctx.db, actor.accountId),
+    scimSettingsOf(ctx.db, ctx.config.appUrl, actor.accountId),
   ]);
   return {
     connection: connection ? connectionOf(connection) : null,
@@ -91,7 +91,7 @@ export async function getSsoSettings(ctx: AppContext, actor: Actor): Promise<Sso
       certificate: keys.certificate,
       certificate_fingerprint: new X509Certificate(keys.certificate).fingerprint256,
     },
-    scim: { base_url: scimBaseUrl(ctx.config.appUrl), token: scimToken },
+    scim,
   };
 }
 

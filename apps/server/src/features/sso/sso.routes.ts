@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@partner-portal/shared/api';
 import {
+  ScimGroupMappingsInputSchema,
   ScimTokenCreatedSchema,
   SsoDomainInputSchema,
   SsoSettingsInputSchema,
@@ -12,6 +13,7 @@ import type { AppContext } from '../../lib/app-context';
 import { requireActor, requireCaller } from '../../lib/auth-guard';
 import { ok, okSaying } from '../../lib/reply';
 import { routesIn } from '../../lib/route-file';
+import { saveGroupMappings } from '../scim/scim-settings.service';
 import { createScimToken, revokeScimToken } from '../scim/scim-token.service';
 import { addSsoDomain, removeSsoDomain, verifySsoDomain } from './sso-domain.service';
 import {
@@ -72,6 +74,21 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = rou
         return reply
           .code(201)
           .send(okSaying(request, { token, scim }, 'message.scim_token_created'));
+      },
+    );
+
+    app.put(
+      '/scim-groups',
+      { config: change, schema: { body: ScimGroupMappingsInputSchema, response } },
+      async (request) => {
+        const caller = requireCaller(request);
+        await requireSsoPlan(ctx.db, caller.actor);
+        await saveGroupMappings(ctx, caller, request.body.mappings);
+        return okSaying(
+          request,
+          await getSsoSettings(ctx, caller.actor),
+          'message.scim_groups_saved',
+        );
       },
     );
 

@@ -22,7 +22,7 @@ const EMPTY: SsoSettings = {
   connection: null,
   domains: [],
   service_provider: SP,
-  scim: { base_url: 'https://portal.test/scim/v2', token: null },
+  scim: { base_url: 'https://portal.test/scim/v2', token: null, group_mappings: [], groups: [] },
 };
 const RECORD = {
   type: 'TXT' as const,
@@ -155,6 +155,8 @@ describe('/account/sso', () => {
             token: 'pp_scim_secret-token-value',
             scim: {
               base_url: 'https://portal.test/scim/v2',
+              group_mappings: [],
+              groups: [],
               token: {
                 stub: 'pp_scim_secr…alue',
                 created_at: '2026-12-03T10:00:00.000Z',
