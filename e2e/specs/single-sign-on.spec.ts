@@ -103,11 +103,11 @@ test('a person signs in through the company’s SAML IdP and joins the account',
   await expect(page.getByRole('button', { name: /Ada Saml, account menu/ })).toBeVisible();
 });
 
-test('the owner’s screen for a SAML provider shows the IdP and our certificate', async ({
+test('the owner’s screen for a SAML provider shows the IdP and our certificate, and provisions by SCIM', async ({
   page,
   request,
 }) => {
-  const { email } = await ssoOwner(request, 'saml');
+  const { domain, email } = await ssoOwner(request, 'saml');
   await openSignedIn(page, request, await apiSignIn(request, email, PASSWORD), '/account/sso');
   await expect(page.getByText('Set up with SAML 2.0.')).toBeVisible();
   await expect(
@@ -123,8 +123,39 @@ test('the owner’s screen for a SAML provider shows the IdP and our certificate
   await expect(page.getByText('Copy this token now: it is not shown again.')).toBeVisible();
   await expect(page.getByText(/^pp_scim_/)).toBeVisible();
   await expect(page.getByText(/Token pp_scim_.*, made/)).toBeVisible();
+  const token = (await page.getByText(/^pp_scim_/).textContent()) ?? '';
+
+  // The owner maps the IdP's admins group; then the IdP provisions a person into it by SCIM.
+  await page.getByLabel(/^Group name/).fill('Portal Admins');
+  await page.getByRole('button', { name: 'Map group' }).click();
+  await expect(page.getByText('Portal Admins → Admin')).toBeVisible();
   await expectNoA11yViolations(page);
   await saveScreen(page, 'account-sso-scim');
+
+  const scim = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+  const created = await request.post('/scim/v2/Users', {
+    headers: scim,
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: `lin@${domain}`,
+      name: { givenName: 'Lin', familyName: 'Provisioned' },
+      active: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const pushed = await request.post('/scim/v2/Groups', {
+    headers: scim,
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      displayName: 'Portal Admins',
+      members: [{ value: ((await created.json()) as { id: string }).id }],
+    },
+  });
+  expect(pushed.status(), await pushed.text()).toBe(201);
+  await page.goto('/account/users');
+  const row = page.getByRole('row', { name: /Lin Provisioned/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 });
 
 test.describe('the single sign-on screen in Spanish, dark, at phone width', () => {

@@ -179,6 +179,41 @@ describe('/account/sso', () => {
     expect(calls).toEqual(['POST /api/account/sso/scim-token']);
   });
 
+  it('maps an IdP group to a permission, and refuses a group mapped twice', async () => {
+    const mapped: SsoSettings = {
+      ...EMPTY,
+      scim: {
+        ...EMPTY.scim,
+        group_mappings: [{ group: 'Partner Portal Admins', permission: 'admin' }],
+        groups: [{ name: 'Partner Portal Admins', members: 2 }],
+      },
+    };
+    const sent: unknown[] = [];
+    serve(EMPTY, (method, url, body) => {
+      sent.push({ method, url, body });
+      return { body: { data: mapped, message: 'Group permissions saved.' } };
+    });
+    openSso();
+    expect(await screen.findByText('No group mapped yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Group name/), 'Partner Portal Admins');
+    await userEvent.click(screen.getByRole('button', { name: 'Map group' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: '/api/account/sso/scim-groups',
+      body: { mappings: [{ group: 'Partner Portal Admins', permission: 'admin' }] },
+    });
+    expect(await screen.findByText('Partner Portal Admins → Admin')).toBeInTheDocument();
+    expect(
+      screen.getByText('Groups pushed so far: Partner Portal Admins (2 members).'),
+    ).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/^Group name/), 'partner portal admins');
+    await userEvent.click(screen.getByRole('button', { name: 'Map group' }));
+    expect(await screen.findByText('Each group can be mapped once')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+  });
+
   it('shows the server’s refusal of the metadata under its field', async () => {
     serve(EMPTY, () => ({
       status: 400,

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ScimTokenCreatedSchema,
   SsoSettingsSchema,
+  type ScimGroupMapping,
   type SsoSettings,
   type SsoSettingsInput,
 } from '@partner-portal/shared/sso';
@@ -43,6 +44,10 @@ export const removeSsoDomain = (domain: string): Promise<ApiAnswer<SsoSettings>>
 /** POST /api/account/sso/scim-token: a new token, answered this once; the one before stops. */
 export const createScimToken = () =>
   api.post(`${URL}/scim-token`, undefined, { schema: ScimTokenCreatedSchema });
+
+/** PUT /api/account/sso/scim-groups: the whole mapping of group names to permissions. */
+export const saveScimGroups = (mappings: ScimGroupMapping[]): Promise<ApiAnswer<SsoSettings>> =>
+  api.put(`${URL}/scim-groups`, { mappings }, options);
 
 /** DELETE /api/account/sso/scim-token. */
 export const revokeScimToken = (): Promise<ApiAnswer<SsoSettings>> =>

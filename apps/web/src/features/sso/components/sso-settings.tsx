@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session-store';
 import { removeSso, useSsoCache, useSsoSettings } from '../api/sso';
 import { ConnectionForm } from './connection-form';
 import { DomainsCard } from './domains-card';
+import { GroupMappingsCard } from './group-mappings-card';
 import { ScimCard } from './scim-card';
 import { ServiceProviderCard } from './service-provider-card';
 
@@ -131,6 +132,7 @@ export function SsoSettings({ upgradePath }: { upgradePath: string }) {
       <DomainsCard domains={settings.domains} />
       <ServiceProviderCard sp={settings.service_provider} />
       <ScimCard scim={settings.scim} />
+      <GroupMappingsCard scim={settings.scim} />
     </div>
   );
 }
