@@ -4,7 +4,7 @@ import { scimGroupMembers, scimGroups, scimUsers, users } from '../../db/schema/
 import { applyGroupPermissions } from './scim-permissions';
 import { scimAudit, scimError, type ScimCaller } from './scim-users.service';
 
-/** A pushed group as SCIM's Group resource shows it (RFC 7643 §4.2). */
+/** A pushed group as SCIM's Group resource shows it. */
 export interface ScimGroupRecord {
   id: string;
   externalId?: string;

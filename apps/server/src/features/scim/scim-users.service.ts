@@ -26,7 +26,7 @@ export interface ScimCaller {
   meta: RequestMeta;
 }
 
-/** A provisioned person as SCIM's User resource shows them (RFC 7643 §4.1). */
+/** A provisioned person as SCIM's User resource shows them. */
 export interface ScimUserRecord {
   id: string;
   externalId?: string;
