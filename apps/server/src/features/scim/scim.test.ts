@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { accounts, auditEvents } from '../../db/schema/index';
 import { createAccount } from '../../../test/factories';
 import { bearer, randomIp, signedInUser, xsrfHeaders } from '../../../test/identity-helpers';
-import { scimKit, SCIM_TYPE } from '../../../test/scim-kit';
+import { buildTestApp } from '../../../test/build-test-app';
+import { PATCH_SCHEMA, scimKit, SCIM_TYPE, USER_SCHEMA } from '../../../test/scim-kit';
 import { useTestApp } from '../../../test/use-test-app';
 
 /**
@@ -216,6 +217,56 @@ describe('deactivation', () => {
       Operations: [{ op: 'replace', path: 'active', value: true }],
     });
     expect(await membership(account.id, member.user.id)).toBeDefined();
+  });
+});
+
+describe('deactivation seen by another instance', () => {
+  it('refuses the person’s session and API key there too, without a restart', async () => {
+    const { account, domain, token } = await provisionedAccount();
+    const member = await signedInUser(env.app, db(), {
+      email: `elsewhere@${domain}`,
+      account,
+      permission: 'developer',
+    });
+    const key = await env.app.inject({
+      method: 'POST',
+      url: '/api/key',
+      headers: { ...bearer(member.token), ...xsrfHeaders },
+      remoteAddress: randomIp(),
+      payload: { name: 'sync', scope: ['account.read'] },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    await scim(token, 'POST', '/Users', { schemas: [USER_SCHEMA], userName: member.user.email });
+    // A second instance on the same database, with caches of its own, warmed by both.
+    const other = await buildTestApp(env.database);
+    try {
+      const viaOther = (authorization: string, url: string) =>
+        other.app.inject({ url, headers: { authorization } });
+      const session = `Bearer ${member.token}`;
+      const apiKey = `Bearer ${key.json().data.key as string}`;
+      expect((await viaOther(session, '/api/user')).statusCode).toBe(200);
+      expect((await viaOther(apiKey, '/api/account')).statusCode).toBe(200);
+
+      const started = performance.now();
+      await scim(token, 'PATCH', `/Users/${member.user.id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'replace', path: 'active', value: false }],
+      });
+      await expect
+        .poll(async () => (await viaOther(session, '/api/user')).statusCode, { interval: 20 })
+        .toBe(401);
+      await expect
+        .poll(async () => (await viaOther(apiKey, '/api/account')).statusCode, {
+          interval: 20,
+        })
+        .toBe(401);
+      // How long it took is reported, not asserted: timing belongs to benchmarks.
+      console.info(
+        `deactivation seen by the other instance in ${Math.round(performance.now() - started)} ms`,
+      );
+    } finally {
+      await other.app.close();
+    }
   });
 });
 
