@@ -106,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPretty: raw.LOG_FORMAT ? raw.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     metricsToken: raw.METRICS_TOKEN ?? null,
     apiKeyRateLimit: raw.API_KEY_RATE_LIMIT ?? ACCOUNT_LIMITS.api_key.max,
+    allowPrivateOutbound: isOn(raw.ALLOW_PRIVATE_OUTBOUND) ?? false,
     dnsServers: (raw.DNS_SERVERS ?? '')
       .split(',')
       .map((server) => server.trim())

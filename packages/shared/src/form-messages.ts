@@ -30,6 +30,9 @@ const en = {
       domain: {
         error: { invalid: 'Please enter a domain like example.com, without "@" or "https://"' },
       },
+      saml: {
+        error: { xml_or_url: 'Give the metadata or its URL, not both' },
+      },
       scim_group: {
         error: {
           duplicate: 'Each group can be mapped once',
@@ -146,6 +149,9 @@ const es: DeepStrings<Catalogue> = {
       },
       domain: {
         error: { invalid: 'Introduce un dominio como example.com, sin "@" ni "https://"' },
+      },
+      saml: {
+        error: { xml_or_url: 'Indica los metadatos o su URL, no ambos' },
       },
       scim_group: {
         error: {

@@ -57,12 +57,19 @@ const httpsUrl = () =>
     );
 
 /**
- * PUT /api/account/sso's SAML part: the IdP's metadata document, as the IdP exports it. It may
- * be left out to keep the stored one (the screen does not show it back); required the first time.
+ * PUT /api/account/sso's SAML part: the IdP's metadata document as the IdP exports it, or the
+ * URL the IdP publishes it at (fetched when saved). Both may be left out to keep the stored one
+ * (the screen does not show the document back); one is required the first time, never both.
  */
-export const SamlSettingsInputSchema = z.strictObject({
-  metadata_xml: requiredText({ max: SAML_METADATA_MAX_BYTES }).optional(),
-});
+export const SamlSettingsInputSchema = z
+  .strictObject({
+    metadata_xml: requiredText({ max: SAML_METADATA_MAX_BYTES }).optional(),
+    metadata_url: httpsUrl().optional(),
+  })
+  .refine((saml) => !(saml.metadata_xml && saml.metadata_url), {
+    path: ['metadata_url'],
+    error: encodeMessage('global.form.saml.error.xml_or_url'),
+  });
 
 /**
  * PUT /api/account/sso's OIDC part. The secret may be left out to keep the stored one (the
@@ -129,6 +136,8 @@ export const SsoConnectionSchema = z.object({
     .object({
       idp_entity_id: z.string(),
       idp_sso_url: z.string(),
+      /** Where the metadata was fetched from, when it was given by URL. */
+      metadata_url: z.string().nullable(),
       /** SHA-256 fingerprints of the IdP's signing certificates, to compare with the IdP's screen. */
       certificate_fingerprints: z.array(z.string()),
     })

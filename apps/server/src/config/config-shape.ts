@@ -75,6 +75,8 @@ export interface Config {
   logPretty: boolean;
   /** Bearer token for GET /metrics; null leaves metrics off. */
   metricsToken: string | null;
+  /** ALLOW_PRIVATE_OUTBOUND: fetched URLs may reach private addresses (development, tests). */
+  allowPrivateOutbound: boolean;
   /** DNS_SERVERS: who is asked for SSO domains' TXT records; empty: the system's resolvers. */
   dnsServers: string[];
   /** Calls a minute per API key. */

@@ -108,6 +108,9 @@ export const EnvSchema = z.object({
     .max(10 * 1024 ** 3)
     .optional(),
   IMPORT_ASYNC_BYTES: z.coerce.number().int().min(0).optional(),
+  // URLs the server fetches for someone (an IdP's metadata) may reach private and loopback
+  // addresses: development and tests only (docs/security.md#urls-we-fetch-are-public).
+  ALLOW_PRIVATE_OUTBOUND: booleanFlag,
   // Who is asked for the TXT records that prove an SSO domain (docs/product.md#single-sign-on):
   // comma-separated `address` or `address:port`; unset, the system's resolvers.
   DNS_SERVERS: optionalString.refine(

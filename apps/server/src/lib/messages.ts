@@ -64,6 +64,10 @@ const en = {
   'error.sso_failed': 'That single sign-on has expired or was already used. Sign in again.',
   'error.sso_unreachable': 'Your identity provider could not be reached. Try again in a minute.',
   'error.sso_issuer_https': 'The issuer must be an https:// URL.',
+  'error.saml_metadata_unreachable':
+    'The metadata could not be fetched from that URL (no answer, an error, a redirect or too large). Check the URL, or paste the metadata instead.',
+  'error.outbound_private_address':
+    'That address points into a private network, which the server does not fetch from. Give a public URL.',
   'error.sso_required':
     '{{account}} signs in through single sign-on. Use “Sign in with single sign-on” instead of a password or a link.',
   'error.saml_metadata_required': 'Paste the metadata your identity provider exports.',
@@ -317,6 +321,10 @@ const es: Record<MessageKey, string> = {
   'error.sso_unreachable':
     'No se pudo contactar con tu proveedor de identidad. Inténtalo de nuevo en un minuto.',
   'error.sso_issuer_https': 'El emisor debe ser una URL https://.',
+  'error.saml_metadata_unreachable':
+    'No se pudieron obtener los metadatos de esa URL (sin respuesta, un error, una redirección o demasiado grandes). Revisa la URL o pega los metadatos.',
+  'error.outbound_private_address':
+    'Esa dirección apunta a una red privada, de la que el servidor no obtiene nada. Indica una URL pública.',
   'error.sso_required':
     '{{account}} entra con inicio de sesión único. Usa «Entrar con inicio de sesión único» en lugar de una contraseña o un enlace.',
   'error.saml_metadata_required': 'Pega los metadatos que exporta tu proveedor de identidad.',

@@ -24,6 +24,7 @@ export const ssoConnections = pgTable('sso_connections', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   protocol: text('protocol').$type<SsoProtocol>().notNull(),
   samlMetadataXml: text('saml_metadata_xml'),
+  samlMetadataUrl: text('saml_metadata_url'),
   samlIdpEntityId: text('saml_idp_entity_id'),
   samlIdpSsoUrl: text('saml_idp_sso_url'),
   // PEM bodies (base64 DER) of the IdP's signing certificates: a rollover lists two.

@@ -17,9 +17,8 @@ export interface IdpMetadata {
   certificates: string[];
 }
 
-function refuse(key: MessageKey): never {
-  throw new AppError('bad_request', key, { inputError: 'saml.metadata_xml' });
-}
+/** The field a refusal names: the pasted document, or the URL it was fetched from. */
+type MetadataField = 'saml.metadata_xml' | 'saml.metadata_url';
 
 /** An https URL, or http on this machine (a local IdP while developing). */
 function isSignOnUrl(value: string): boolean {
@@ -42,7 +41,14 @@ function children(parent: Element, namespace: string, name: string): Element[] {
  * document without those three is refused with a message naming what is missing. No external
  * entity or DTD is fetched (xmldom never does).
  */
-export function parseIdpMetadata(xml: string): IdpMetadata {
+export function parseIdpMetadata(
+  xml: string,
+  field: MetadataField = 'saml.metadata_xml',
+): IdpMetadata {
+  // Annotated, so TypeScript narrows after each call.
+  const refuse: (key: MessageKey) => never = (key) => {
+    throw new AppError('bad_request', key, { inputError: field });
+  };
   let failed = false;
   let root: Element | null = null;
   try {

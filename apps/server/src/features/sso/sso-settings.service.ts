@@ -7,6 +7,7 @@ import {
   includesSso,
 } from '@partner-portal/shared/plans';
 import {
+  SAML_METADATA_MAX_BYTES,
   SSO_PLAN,
   type SsoConnection,
   type SsoSettings,
@@ -18,6 +19,7 @@ import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
+import { fetchPublicText, OutboundError } from '../../lib/public-fetch';
 import { encryptSecret } from '../../lib/secret-box';
 import { domainRecord } from './domain-record';
 import { certificateFingerprint, parseIdpMetadata } from './saml-metadata';
@@ -53,6 +55,7 @@ function connectionOf(row: ConnectionRow): SsoConnection {
             idp_entity_id: row.samlIdpEntityId ?? '',
             idp_sso_url: row.samlIdpSsoUrl ?? '',
             certificate_fingerprints: row.samlIdpCertificates.map(certificateFingerprint),
+            metadata_url: row.samlMetadataUrl,
           }
         : null,
     oidc:
@@ -103,9 +106,11 @@ function protocolColumns(
   ctx: AppContext,
   input: SsoSettingsInput,
   before: ConnectionRow | undefined,
+  fetchedXml: string | null,
 ) {
   const none = {
     samlMetadataXml: null,
+    samlMetadataUrl: null,
     samlIdpEntityId: null,
     samlIdpSsoUrl: null,
     samlIdpCertificates: [],
@@ -114,17 +119,22 @@ function protocolColumns(
     oidcClientSecretSealed: null,
   };
   if (input.protocol === 'saml') {
-    const xml =
-      input.saml!.metadata_xml ?? (before?.protocol === 'saml' ? before.samlMetadataXml : null);
+    const kept = before?.protocol === 'saml' && !input.saml!.metadata_xml && !fetchedXml;
+    const xml = fetchedXml ?? input.saml!.metadata_xml ?? (kept ? before.samlMetadataXml : null);
     if (!xml) {
       throw new AppError('bad_request', 'error.saml_metadata_required', {
         inputError: 'saml.metadata_xml',
       });
     }
-    const idp = parseIdpMetadata(xml);
+    const idp = parseIdpMetadata(xml, fetchedXml ? 'saml.metadata_url' : 'saml.metadata_xml');
     return {
       ...none,
       samlMetadataXml: xml,
+      samlMetadataUrl: fetchedXml
+        ? input.saml!.metadata_url!
+        : kept
+          ? before.samlMetadataUrl
+          : null,
       samlIdpEntityId: idp.entityId,
       samlIdpSsoUrl: idp.ssoUrl,
       samlIdpCertificates: idp.certificates,
@@ -159,6 +169,34 @@ function protocolColumns(
   };
 }
 
+/** How long an IdP's metadata URL has to answer when the owner saves it. */
+const METADATA_FETCH_TIMEOUT_MS = 10_000;
+
+/**
+ * The IdP's metadata from the URL the owner gave, as any URL we fetch for someone: public
+ * addresses only, no redirect, bounded (lib/public-fetch.ts). A failure is a 400 on the field.
+ */
+async function fetchIdpMetadata(ctx: AppContext, url: string): Promise<string> {
+  try {
+    return await fetchPublicText(new URL(url), {
+      allowPrivate: ctx.config.allowPrivateOutbound,
+      timeoutMs: METADATA_FETCH_TIMEOUT_MS,
+      maxBytes: SAML_METADATA_MAX_BYTES,
+      accept: 'application/samlmetadata+xml, application/xml, text/xml',
+    });
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    ctx.log.info({ url, reason: error.reason }, 'saml metadata url refused');
+    throw new AppError(
+      'bad_request',
+      error.reason === 'private_address'
+        ? 'error.outbound_private_address'
+        : 'error.saml_metadata_unreachable',
+      { inputError: 'saml.metadata_url' },
+    );
+  }
+}
+
 /** PUT /api/account/sso: the owner sets up single sign-on or changes it, audited. */
 export async function saveSsoSettings(
   ctx: AppContext,
@@ -167,6 +205,9 @@ export async function saveSsoSettings(
 ): Promise<SsoSettings> {
   const { actor } = caller;
   await requireSsoPlan(ctx.db, actor);
+  // Fetched before the transaction: an IdP taking its time must not hold a row lock.
+  const url = input.protocol === 'saml' ? input.saml?.metadata_url : undefined;
+  const fetchedXml = url ? await fetchIdpMetadata(ctx, url) : null;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx
@@ -176,7 +217,7 @@ export async function saveSsoSettings(
       .for('update');
     const columns = {
       protocol: input.protocol,
-      ...protocolColumns(ctx, input, before),
+      ...protocolColumns(ctx, input, before, fetchedXml),
       defaultPermission: input.default_permission,
       requireSso: input.require_sso,
       trustIdpMfa: input.trust_idp_mfa,

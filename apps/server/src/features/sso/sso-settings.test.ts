@@ -47,6 +47,26 @@ const okta = () =>
     certificates,
   });
 
+describe('SAML metadata by URL, in production settings', () => {
+  it('is not fetched from this machine or a private network', async () => {
+    const owner = await proOwner();
+    for (const url of [
+      'http://127.0.0.1:8080/metadata',
+      'http://localhost/metadata',
+      'https://169.254.169.254/latest/meta-data',
+    ]) {
+      const answer = await call(owner.token, 'PUT', {
+        protocol: 'saml',
+        saml: { metadata_url: url },
+        default_permission: 'user',
+      });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json()).toMatchObject({ inputError: 'saml.metadata_url' });
+      expect(answer.json().message).toMatch(/private network/);
+    }
+  });
+});
+
 describe('plan and permission', () => {
   it('answers 402 naming Pro below it, for reads and changes', async () => {
     const account = await createAccount(db(), { plan: 'free_plus_ai' });

@@ -214,6 +214,29 @@ describe('/account/sso', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('sends the metadata URL instead, and shows its refusal under that field', async () => {
+    const sent: unknown[] = [];
+    serve(EMPTY, (_method, _url, body) => {
+      sent.push(body);
+      return {
+        status: 400,
+        body: {
+          message: 'That address points into a private network.',
+          inputError: 'saml.metadata_url',
+        },
+      };
+    });
+    openSso();
+    const field = await screen.findByLabelText(/^Or its metadata URL/);
+    await userEvent.type(field, 'https://idp.example.test/metadata');
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    expect(
+      await screen.findByText('That address points into a private network.'),
+    ).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(sent[0]).toMatchObject({ saml: { metadata_url: 'https://idp.example.test/metadata' } });
+  });
+
   it('shows the server’s refusal of the metadata under its field', async () => {
     serve(EMPTY, () => ({
       status: 400,

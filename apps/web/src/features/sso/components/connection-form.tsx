@@ -35,9 +35,17 @@ export function ConnectionForm({ connection }: { connection: SsoConnection | nul
         description: connection?.saml
           ? t('sso.form.metadata_saved', { entity: connection.saml.idp_entity_id })
           : t('sso.form.metadata_hint'),
-        // Left empty, the stored metadata stays (the screen does not show it back).
-        required: !connection?.saml,
+        // Left empty, the stored metadata stays (the screen does not show it back); the first
+        // time, it or its URL is needed, which the server says under the field.
         placeholder: '<md:EntityDescriptor …>',
+        visible: isSaml,
+      },
+      metadata_url: {
+        type: 'url',
+        label: t('sso.form.metadata_url'),
+        description: t('sso.form.metadata_url_hint'),
+        placeholder: 'https://login.microsoftonline.com/…/federationmetadata.xml',
+        defaultValue: connection?.saml?.metadata_url ?? '',
         visible: isSaml,
       },
       issuer: {

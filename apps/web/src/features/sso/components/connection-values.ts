@@ -12,7 +12,12 @@ export function toSsoInput(body: RequestBody): SsoSettingsInput {
   return {
     protocol,
     ...(protocol === 'saml'
-      ? { saml: text('metadata_xml') ? { metadata_xml: text('metadata_xml') } : {} }
+      ? {
+          saml: {
+            ...(text('metadata_xml') ? { metadata_xml: text('metadata_xml') } : {}),
+            ...(text('metadata_url') ? { metadata_url: text('metadata_url') } : {}),
+          },
+        }
       : {
           oidc: {
             issuer: text('issuer'),

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_connections" ADD COLUMN "saml_metadata_url" text;
