@@ -52,6 +52,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OAUTH_OIDC_NAME: 'Acme SSO',
       DNS_SERVERS: dns.dnsServer,
       NODE_EXTRA_CA_CERTS: ssoIdp.certFile,
+      // The company IdPs are on this machine, which a production server would refuse to reach.
+      ALLOW_PRIVATE_OUTBOUND: 'true',
     });
   }
 }

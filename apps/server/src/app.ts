@@ -259,7 +259,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes, { prefix: '/api/account/users', ctx });
   await app.register(accountSecurityRoutes, { prefix: '/api/account/security', ctx });
   await app.register(ssoSettingsRoutes, { prefix: '/api/account/sso', ctx });
-  const ssoClients = new SsoOidcClients(config.encryptionKey, oidcRedirectUri(config.appUrl));
+  const ssoClients = new SsoOidcClients(
+    config.encryptionKey,
+    oidcRedirectUri(config.appUrl),
+    config.allowPrivateOutbound,
+  );
   const ssoSaml = new SsoSaml(ctx.db, config.appUrl, config.encryptionKey, ctx.now);
   await app.register(samlRoutes, { prefix: '/api/sso/saml', ctx, saml: ssoSaml });
   await app.register(ssoSignInRoutes, {

@@ -14,9 +14,16 @@ export interface AuthorizationRequest {
 /**
  * An OpenID Connect provider's configuration from its discovery document, for a client that
  * authenticates with its secret in the token request. Plain http only for an issuer the caller
- * allowed it for (a provider on this machine while developing or testing).
+ * allowed it for (a provider on this machine while developing or testing). `fetch`, when given,
+ * makes every call to the provider (discovery, keys, tokens): an issuer someone typed goes
+ * through lib/public-fetch.ts.
  */
-export function discover(issuer: URL, clientId: string, clientSecret: string) {
+export function discover(
+  issuer: URL,
+  clientId: string,
+  clientSecret: string,
+  fetch?: oidc.CustomFetch,
+) {
   return oidc.discovery(
     issuer,
     clientId,
@@ -25,6 +32,7 @@ export function discover(issuer: URL, clientId: string, clientSecret: string) {
     {
       timeout: PROVIDER_TIMEOUT_SECONDS,
       ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(fetch ? { [oidc.customFetch]: fetch } : {}),
     },
   );
 }

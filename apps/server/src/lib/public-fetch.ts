@@ -95,15 +95,32 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-/** GET `url` as text, under the rules above; throws OutboundError. */
-export function fetchPublicText(url: URL, options: PublicFetchOptions): Promise<string> {
+/** What came back from a public host. */
+export interface PublicResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface PublicRequest extends PublicFetchOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+/**
+ * One request to `url` under the rules above, whatever its status (a redirect is answered, not
+ * followed); throws OutboundError for a private address, an answer too large, a silence or a
+ * network failure.
+ */
+export function requestPublic(url: URL, options: PublicRequest): Promise<PublicResponse> {
   return new Promise((resolveOnce, rejectOnce) => {
     // Sockets report their end in several ways; the first word is the answer.
     let settled = false;
-    const resolve = (text: string) => {
+    const resolve = (answer: PublicResponse) => {
       if (settled) return;
       settled = true;
-      resolveOnce(text);
+      resolveOnce(answer);
     };
     const reject = (error: OutboundError) => {
       if (settled) return;
@@ -119,23 +136,16 @@ export function fetchPublicText(url: URL, options: PublicFetchOptions): Promise<
     const request = send(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         lookup: guardedLookup(options.allowPrivate) as never,
         timeout: options.timeoutMs,
-        headers: { accept: options.accept ?? '*/*', 'user-agent': 'PartnerPortal/1.0' },
+        headers: {
+          accept: options.accept ?? '*/*',
+          'user-agent': 'PartnerPortal/1.0',
+          ...options.headers,
+        },
       },
       (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
-          response.resume();
-          reject(new OutboundError('redirect', `${status} to ${response.headers.location ?? '?'}`));
-          return;
-        }
-        if (status < 200 || status >= 300) {
-          response.resume();
-          reject(new OutboundError('status', String(status)));
-          return;
-        }
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
@@ -147,7 +157,18 @@ export function fetchPublicText(url: URL, options: PublicFetchOptions): Promise<
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: Object.fromEntries(
+              Object.entries(response.headers).map(([name, value]) => [
+                name,
+                Array.isArray(value) ? value.join(', ') : String(value ?? ''),
+              ]),
+            ),
+            body: Buffer.concat(chunks),
+          }),
+        );
         response.on('error', (error) => reject(asOutbound(error)));
       },
     );
@@ -155,8 +176,52 @@ export function fetchPublicText(url: URL, options: PublicFetchOptions): Promise<
       request.destroy(new OutboundError('timeout', `no answer in ${options.timeoutMs} ms`)),
     );
     request.on('error', (error) => reject(asOutbound(error)));
-    request.end();
+    request.end(options.body);
   });
+}
+
+/** GET `url` as text, under the rules above: a redirect or a status other than 2xx is refused. */
+export async function fetchPublicText(url: URL, options: PublicFetchOptions): Promise<string> {
+  const answer = await requestPublic(url, options);
+  if (answer.status >= 300 && answer.status < 400) {
+    throw new OutboundError('redirect', `${answer.status} to ${answer.headers.location ?? '?'}`);
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new OutboundError('status', String(answer.status));
+  }
+  return answer.body.toString('utf8');
+}
+
+/**
+ * A fetch-compatible function under the same rules, for libraries that take one
+ * (openid-client's customFetch): what they ask of an IdP whose address someone typed.
+ */
+export function publicFetch(options: Omit<PublicFetchOptions, 'accept'>) {
+  return async (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: unknown },
+  ): Promise<Response> => {
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : init.body instanceof URLSearchParams
+          ? init.body.toString()
+          : typeof init.body === 'string' || init.body instanceof Uint8Array
+            ? init.body
+            : new Uint8Array(init.body as ArrayBuffer);
+    const answer = await requestPublic(new URL(url), {
+      ...options,
+      method: init.method,
+      headers: init.headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    // A status with no body of its own (204, 304) takes none in a Response either.
+    const empty = answer.status === 204 || answer.status === 304;
+    return new Response(empty ? null : new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
 }
 
 const asOutbound = (error: Error) =>

@@ -14,7 +14,8 @@ import type { AppContext } from '../../lib/app-context';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { requestMeta } from '../../lib/request-meta';
 import { routesIn } from '../../lib/route-file';
-import { declareScim, withEntraBooleans } from './scim-resources';
+import { withEntraBooleans } from './scim-input';
+import { declareScim } from './scim-resources';
 import { scimAccountOf, scimBaseUrl } from './scim-token.service';
 import type { ScimCaller } from './scim-users.service';
 

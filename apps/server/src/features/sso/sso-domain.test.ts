@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index';
 import { bearer, randomIp, signedInUser, xsrfHeaders } from '../../../test/identity-helpers';
 import { createAccount } from '../../../test/factories';
-import { startLocalDns, type LocalDnsServer } from '../../../test/local-dns-server';
-import { createTestConfig } from '../../../test/test-config';
-import { useTestApp } from '../../../test/use-test-app';
+import { freshDomain, useSsoTestApp } from '../../../test/sso-test-app';
 
 /** docs/product.md#single-sign-on verified domains, against a DNS server on this machine. */
-let dns: LocalDnsServer;
-beforeAll(async () => {
-  dns = await startLocalDns();
-});
-afterAll(async () => {
-  await dns?.close();
-});
-const env = useTestApp(() => ({ config: createTestConfig({ DNS_SERVERS: dns.address }) }));
+const { env, dns } = useSsoTestApp();
 const db = () => env.database.db;
 
 const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -33,8 +24,6 @@ async function proOwner() {
 }
 
 /** A domain no other test uses (one DNS server and one database serve the whole file). */
-let counter = 0;
-const freshDomain = () => `acme-${Date.now().toString(36)}-${counter++}.example`;
 
 interface Record {
   name: string;
@@ -53,7 +42,7 @@ async function add(token: string, domain: string): Promise<Record> {
 describe('adding a domain', () => {
   it('answers the TXT record to publish, lower-cased and audited', async () => {
     const owner = await proOwner();
-    const domain = freshDomain();
+    const domain = freshDomain('acme');
     const answer = await call(owner.token, 'POST', '/domains', {
       domain: ` ${domain.toUpperCase()} `,
     });
@@ -78,7 +67,7 @@ describe('adding a domain', () => {
 
   it('refuses a domain listed twice, and what is not a domain', async () => {
     const owner = await proOwner();
-    const domain = freshDomain();
+    const domain = freshDomain('acme');
     await add(owner.token, domain);
     const twice = await call(owner.token, 'POST', '/domains', { domain });
     expect(twice.statusCode).toBe(409);
@@ -103,7 +92,7 @@ describe('adding a domain', () => {
   it('answers 402 below Pro', async () => {
     const account = await createAccount(db(), { plan: 'free_plus' });
     const owner = await signedInUser(env.app, db(), { permission: 'owner', account });
-    const answer = await call(owner.token, 'POST', '/domains', { domain: freshDomain() });
+    const answer = await call(owner.token, 'POST', '/domains', { domain: freshDomain('acme') });
     expect(answer.statusCode).toBe(402);
   });
 });
@@ -111,17 +100,17 @@ describe('adding a domain', () => {
 describe('verifying a domain', () => {
   it('is refused until the record is published, naming it, then verified', async () => {
     const owner = await proOwner();
-    const domain = freshDomain();
+    const domain = freshDomain('acme');
     const record = await add(owner.token, domain);
     const early = await call(owner.token, 'POST', `/domains/${domain}/verify`);
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json().message).toContain(record.name);
     expect(early.json().message).toContain(record.value);
 
-    dns.setTxt(record.name, ['v=spf1 -all', 'partner-portal-verification=someone-else']);
+    dns().setTxt(record.name, ['v=spf1 -all', 'partner-portal-verification=someone-else']);
     expect((await call(owner.token, 'POST', `/domains/${domain}/verify`)).statusCode).toBe(409);
 
-    dns.setTxt(record.name, ['v=spf1 -all', record.value]);
+    dns().setTxt(record.name, ['v=spf1 -all', record.value]);
     const verified = await call(owner.token, 'POST', `/domains/${domain}/verify`);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().message).toBe(`${domain} is verified.`);
@@ -141,12 +130,12 @@ describe('verifying a domain', () => {
   it('holds a domain for one account at a time', async () => {
     const first = await proOwner();
     const second = await proOwner();
-    const domain = freshDomain();
+    const domain = freshDomain('acme');
     const firstRecord = await add(first.token, domain);
     const secondRecord = await add(second.token, domain);
     // Both claim it, each with a token of its own: publishing one proves only that one.
     expect(secondRecord.value).not.toBe(firstRecord.value);
-    dns.setTxt(firstRecord.name, [firstRecord.value, secondRecord.value]);
+    dns().setTxt(firstRecord.name, [firstRecord.value, secondRecord.value]);
     expect((await call(first.token, 'POST', `/domains/${domain}/verify`)).statusCode).toBe(200);
     const held = await call(second.token, 'POST', `/domains/${domain}/verify`);
     expect(held.statusCode, held.body).toBe(409);
@@ -162,15 +151,15 @@ describe('verifying a domain', () => {
 
   it('answers 503 to try again when DNS does not answer, and 404 for a domain not listed', async () => {
     const owner = await proOwner();
-    const domain = freshDomain();
+    const domain = freshDomain('acme');
     await add(owner.token, domain);
-    dns.fail(true);
+    dns().fail(true);
     try {
       const answer = await call(owner.token, 'POST', `/domains/${domain}/verify`);
       expect(answer.statusCode, answer.body).toBe(503);
       expect(answer.json().message).toBe('DNS could not be asked just now. Try again in a minute.');
     } finally {
-      dns.fail(false);
+      dns().fail(false);
     }
     expect((await call(owner.token, 'POST', `/domains/other-${domain}/verify`)).statusCode).toBe(
       404,

@@ -9,30 +9,26 @@ import {
   signedInUser,
   xsrfHeaders,
 } from '../../../test/identity-helpers';
-import { startLocalDns, type LocalDnsServer } from '../../../test/local-dns-server';
 import { startOidcServer, type OidcTestServer } from '../../../test/oidc-server';
+import { buildTestApp } from '../../../test/build-test-app';
 import { createTestConfig } from '../../../test/test-config';
-import { useTestApp } from '../../../test/use-test-app';
+import { freshDomain, useSsoTestApp } from '../../../test/sso-test-app';
 
 /**
  * docs/product.md#single-sign-on by OpenID Connect: a person on a verified domain signs in
  * through the account's IdP (a real OIDC server on this machine), found by a real DNS lookup.
  */
-let dns: LocalDnsServer;
 let oidc: OidcTestServer;
 beforeAll(async () => {
-  dns = await startLocalDns();
   oidc = await startOidcServer();
 });
 afterAll(async () => {
-  await dns?.close();
   await oidc?.stop();
 });
-const env = useTestApp(() => ({ config: createTestConfig({ DNS_SERVERS: dns.address }) }));
+// The IdP is on this machine: this app may reach it, as a developer's would (a production one
+// may not, below).
+const { env, dns } = useSsoTestApp({ ALLOW_PRIVATE_OUTBOUND: 'true' });
 const db = () => env.database.db;
-
-let counter = 0;
-const freshDomain = () => `sso-${Date.now().toString(36)}-${counter++}.example`;
 
 const api = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
   env.app.inject({
@@ -59,10 +55,10 @@ async function ssoAccount(settings: Record<string, unknown> = {}) {
     owner.token,
   );
   expect(saved.statusCode, saved.body).toBe(200);
-  const domain = freshDomain();
+  const domain = freshDomain('sso');
   const added = await api('POST', '/api/account/sso/domains', { domain }, owner.token);
   const { record } = added.json().data.domains[0];
-  dns.setTxt(record.name, [record.value]);
+  dns().setTxt(record.name, [record.value]);
   const verified = await api('POST', `/api/account/sso/domains/${domain}/verify`, {}, owner.token);
   expect(verified.statusCode, verified.body).toBe(200);
   return { account, owner, domain };
@@ -240,6 +236,26 @@ describe('refusals', () => {
       url: `${callback.pathname}${callback.search}`,
     });
     expect(new URL(String(back.headers.location)).searchParams.get('error')).toBe('failed');
+  });
+
+  it('never reaches an issuer on a private address from a server that does not allow it', async () => {
+    const { domain } = await ssoAccount();
+    const production = await buildTestApp(env.database, {
+      config: createTestConfig({ DNS_SERVERS: dns().address }),
+    });
+    try {
+      const answer = await production.app.inject({
+        method: 'POST',
+        url: '/api/auth/sso',
+        headers: xsrfHeaders,
+        remoteAddress: randomIp(),
+        payload: { email: `ada@${domain}` },
+      });
+      expect(answer.statusCode, answer.body).toBe(503);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await production.app.close();
+    }
   });
 
   it('stops when the account leaves Pro', async () => {

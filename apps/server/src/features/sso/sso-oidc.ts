@@ -7,7 +7,12 @@ import {
   idTokenClaims,
   type AuthorizationRequest,
 } from '../../lib/oidc-flow';
+import { publicFetch } from '../../lib/public-fetch';
 import { decryptSecret } from '../../lib/secret-box';
+
+/** An IdP's discovery document, keys or token answer is a few KB; this is ample. */
+const PROVIDER_ANSWER_MAX_BYTES = 1024 * 1024;
+const PROVIDER_TIMEOUT_MS = 10_000;
 
 /** Discoveries kept at once: one per connection in use, refreshed when the connection changes. */
 const CACHED_DISCOVERIES = 500;
@@ -31,11 +36,20 @@ export interface SsoIdentity {
  */
 export class SsoOidcClients {
   private readonly configs = new Map<string, Promise<oidc.Configuration>>();
+  /** An account's issuer is typed by its owner: it is reached as any URL typed by someone. */
+  private readonly fetch: oidc.CustomFetch;
 
   constructor(
     private readonly encryptionKey: Buffer,
     readonly redirectUri: string,
-  ) {}
+    allowPrivate: boolean,
+  ) {
+    this.fetch = publicFetch({
+      allowPrivate,
+      timeoutMs: PROVIDER_TIMEOUT_MS,
+      maxBytes: PROVIDER_ANSWER_MAX_BYTES,
+    }) as oidc.CustomFetch;
+  }
 
   async authorizationRequest(
     connection: ConnectionRow,
@@ -75,6 +89,7 @@ export class SsoOidcClients {
         new URL(connection.oidcIssuer ?? ''),
         connection.oidcClientId ?? '',
         secret,
+        this.fetch,
       );
       config.catch(() => this.configs.delete(key));
       if (this.configs.size >= CACHED_DISCOVERIES) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts, auditEvents } from '../../db/schema/index';
 import { issueOneTimeToken } from '../../lib/one-time-token';
@@ -11,24 +11,12 @@ import {
   signedInUser,
   xsrfHeaders,
 } from '../../../test/identity-helpers';
-import { startLocalDns, type LocalDnsServer } from '../../../test/local-dns-server';
-import { createTestConfig } from '../../../test/test-config';
-import { useTestApp } from '../../../test/use-test-app';
+import { freshDomain, useSsoTestApp } from '../../../test/sso-test-app';
 import { createTotp } from '../user/totp';
 
 /** docs/product.md#single-sign-on "Require SSO": no password, link or social way into the account. */
-let dns: LocalDnsServer;
-beforeAll(async () => {
-  dns = await startLocalDns();
-});
-afterAll(async () => {
-  await dns?.close();
-});
-const env = useTestApp(() => ({ config: createTestConfig({ DNS_SERVERS: dns.address }) }));
+const { env, dns } = useSsoTestApp();
 const db = () => env.database.db;
-
-let counter = 0;
-const freshDomain = () => `req-${Date.now().toString(36)}-${counter++}.example`;
 
 const post = (url: string, payload: object, token?: string, method: 'POST' | 'PUT' = 'POST') =>
   env.app.inject({
@@ -43,10 +31,10 @@ const post = (url: string, payload: object, token?: string, method: 'POST' | 'PU
 async function requiringAccount() {
   const account = await createAccount(db(), { plan: 'free_pro' });
   const owner = await signedInUser(env.app, db(), { permission: 'owner', account });
-  const domain = freshDomain();
+  const domain = freshDomain('req');
   const added = await post('/api/account/sso/domains', { domain }, owner.token);
   const { record } = added.json().data.domains[0];
-  dns.setTxt(record.name, [record.value]);
+  dns().setTxt(record.name, [record.value]);
   expect(
     (await post(`/api/account/sso/domains/${domain}/verify`, {}, owner.token)).statusCode,
   ).toBe(200);

@@ -1,5 +1,5 @@
 import { createVerify, X509Certificate } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountUsers, auditEvents, samlRequests, users } from '../../db/schema/index';
 import { createAccount, createUser } from '../../../test/factories';
@@ -10,7 +10,6 @@ import {
   signedInUser,
   xsrfHeaders,
 } from '../../../test/identity-helpers';
-import { startLocalDns, type LocalDnsServer } from '../../../test/local-dns-server';
 import {
   newSamlId,
   postable,
@@ -23,8 +22,7 @@ import {
   type SamlIdpKey,
 } from '../../../test/saml-idp';
 import { idpMetadataXml } from '../../../test/saml-idp-metadata';
-import { createTestConfig } from '../../../test/test-config';
-import { useTestApp } from '../../../test/use-test-app';
+import { freshDomain, useSsoTestApp } from '../../../test/sso-test-app';
 
 /**
  * docs/security.md#saml-responses-are-signed-meant-for-us-and-used-once by SAML 2.0: a person on a verified domain signs in through
@@ -35,21 +33,13 @@ import { useTestApp } from '../../../test/use-test-app';
 const IDP_ENTITY_ID = 'http://www.okta.com/exk1partnerportal';
 const IDP_SSO_URL = 'https://company.okta.example/app/partnerportal/sso/saml';
 
-let dns: LocalDnsServer;
 let key: SamlIdpKey;
 let otherKey: SamlIdpKey;
 beforeAll(async () => {
-  dns = await startLocalDns();
   [key, otherKey] = await Promise.all([samlIdpKey(), samlIdpKey()]);
 });
-afterAll(async () => {
-  await dns?.close();
-});
-const env = useTestApp(() => ({ config: createTestConfig({ DNS_SERVERS: dns.address }) }));
+const { env, dns } = useSsoTestApp();
 const db = () => env.database.db;
-
-let counter = 0;
-const freshDomain = () => `saml-${Date.now().toString(36)}-${counter++}.example`;
 
 const api = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
   env.app.inject({
@@ -79,10 +69,10 @@ async function samlAccount(settings: Record<string, unknown> = {}) {
   const owner = await signedInUser(env.app, db(), { permission: 'owner', account });
   const saved = await api('PUT', '/api/account/sso', samlSettings(settings), owner.token);
   expect(saved.statusCode, saved.body).toBe(200);
-  const domain = freshDomain();
+  const domain = freshDomain('saml');
   const added = await api('POST', '/api/account/sso/domains', { domain }, owner.token);
   const { record } = added.json().data.domains[0];
-  dns.setTxt(record.name, [record.value]);
+  dns().setTxt(record.name, [record.value]);
   const verified = await api('POST', `/api/account/sso/domains/${domain}/verify`, {}, owner.token);
   expect(verified.statusCode, verified.body).toBe(200);
   const serviceProvider: { entity_id: string; acs_url: string } =
