@@ -33,7 +33,7 @@ export function scimKit(env: TestAppHandle) {
     expect(made.statusCode, made.body).toBe(201);
     const { token, scim } = made.json().data;
     expect(scim.base_url).toMatch(/\/scim\/v2$/);
-    expect(scim.token.stub).toBe(`${token.slice(0, 12)}…${token.slice(-4)}`);
+    expect(scim.credential.stub).toBe(`${token.slice(0, 12)}…${token.slice(-4)}`);
     return { account, owner, domain, token: token as string };
   }
 

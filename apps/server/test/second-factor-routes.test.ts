@@ -148,6 +148,8 @@ const NOT_FIRST_FACTOR: Record<string, string> = {
     'takes a single-use token only the admin CLI mints for a master, of a user who allowed support access',
   'POST /api/billing/local/cards':
     'answers a card token of the built-in card processor, which opens no session',
+  'POST /api/account/sso/scim-token':
+    'answers the bearer token an IdP provisions with (/scim/v2 only), which opens no session',
 };
 
 describe('every route that answers a session token', () => {

@@ -200,7 +200,8 @@ export type ScimGroupMappingsInput = z.infer<typeof ScimGroupMappingsInputSchema
 /** Where the IdP provisions people (`APP_URL/scim/v2`), with which token, and its groups' mapping. */
 export const ScimSettingsSchema = z.object({
   base_url: z.string(),
-  token: ScimTokenSchema.nullable(),
+  /** The token in use, described (never the token itself); null when there is none. */
+  credential: ScimTokenSchema.nullable(),
   group_mappings: z.array(ScimGroupMappingSchema),
   /** The groups the IdP has pushed, with how many provisioned people are in each. */
   groups: z.array(z.object({ name: z.string(), members: z.number().int() })),

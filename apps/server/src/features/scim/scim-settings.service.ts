@@ -31,7 +31,7 @@ export async function scimSettingsOf(
       .groupBy(scimGroups.id, scimGroups.displayName)
       .orderBy(asc(scimGroups.displayName)),
   ]);
-  return { base_url: scimBaseUrl(appUrl), token, group_mappings: mappings, groups };
+  return { base_url: scimBaseUrl(appUrl), credential: token, group_mappings: mappings, groups };
 }
 
 /**

@@ -289,7 +289,7 @@ describe('refusals, as SCIM errors', () => {
       remoteAddress: randomIp(),
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(revoked.json().data.scim.token).toBeNull();
+    expect(revoked.json().data.scim.credential).toBeNull();
     expect((await scim(token, 'GET', '/Users')).statusCode).toBe(401);
   });
 

@@ -22,7 +22,12 @@ const EMPTY: SsoSettings = {
   connection: null,
   domains: [],
   service_provider: SP,
-  scim: { base_url: 'https://portal.test/scim/v2', token: null, group_mappings: [], groups: [] },
+  scim: {
+    base_url: 'https://portal.test/scim/v2',
+    credential: null,
+    group_mappings: [],
+    groups: [],
+  },
 };
 const RECORD = {
   type: 'TXT' as const,
@@ -157,7 +162,7 @@ describe('/account/sso', () => {
               base_url: 'https://portal.test/scim/v2',
               group_mappings: [],
               groups: [],
-              token: {
+              credential: {
                 stub: 'pp_scim_secr…alue',
                 created_at: '2026-12-03T10:00:00.000Z',
                 last_used_at: null,

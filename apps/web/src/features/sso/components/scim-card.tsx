@@ -20,7 +20,7 @@ export function ScimCard({ scim }: { scim: SsoSettings['scim'] }) {
   const settings = useSsoSettings(true).data;
   const [shown, setShown] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const token = scim.token;
+  const token = scim.credential;
   const when = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, {
       dateStyle: 'medium',
