@@ -102,7 +102,7 @@ export interface PublicResponse {
   body: Buffer;
 }
 
-export interface PublicRequest extends PublicFetchOptions {
+interface PublicRequest extends PublicFetchOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
@@ -113,7 +113,7 @@ export interface PublicRequest extends PublicFetchOptions {
  * followed); throws OutboundError for a private address, an answer too large, a silence or a
  * network failure.
  */
-export function requestPublic(url: URL, options: PublicRequest): Promise<PublicResponse> {
+function requestPublic(url: URL, options: PublicRequest): Promise<PublicResponse> {
   return new Promise((resolveOnce, rejectOnce) => {
     // Sockets report their end in several ways; the first word is the answer.
     let settled = false;
