@@ -221,7 +221,7 @@ describe('deactivation', () => {
 });
 
 describe('deactivation seen by another instance', () => {
-  it('refuses the person’s session and API key there too, without a restart', async () => {
+  it('refuses the person’s session, API key and open embed there too, without a restart', async () => {
     const { account, domain, token } = await provisionedAccount();
     const member = await signedInUser(env.app, db(), {
       email: `elsewhere@${domain}`,
@@ -237,6 +237,26 @@ describe('deactivation seen by another instance', () => {
     });
     expect(key.statusCode, key.body).toBe(201);
     await scim(token, 'POST', '/Users', { schemas: [USER_SCHEMA], userName: member.user.email });
+    // An embedded dashboard the member has open.
+    const minted = await env.app.inject({
+      method: 'POST',
+      url: '/api/sigma/workbook/embed',
+      headers: bearer(member.token),
+      payload: { workbook_id: 'local-core-overview' },
+    });
+    expect(minted.statusCode, minted.body).toBe(200);
+    const opened = await env.app.inject({
+      method: 'POST',
+      url: '/api/embed/session',
+      headers: xsrfHeaders,
+      remoteAddress: randomIp(),
+      payload: {
+        workbook_id: 'local-core-overview',
+        token: new URL(minted.json().data.url).searchParams.get('token'),
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const embed = `Embed ${opened.json().data.session as string}`;
     // A second instance on the same database, with caches of its own, warmed by both.
     const other = await buildTestApp(env.database);
     try {
@@ -246,6 +266,8 @@ describe('deactivation seen by another instance', () => {
       const apiKey = `Bearer ${key.json().data.key as string}`;
       expect((await viaOther(session, '/api/user')).statusCode).toBe(200);
       expect((await viaOther(apiKey, '/api/account')).statusCode).toBe(200);
+      const kpis = '/api/embed/kpis?from=2026-01-01&to=2026-01-31';
+      expect((await viaOther(embed, kpis)).statusCode).toBe(200);
 
       const started = performance.now();
       await scim(token, 'PATCH', `/Users/${member.user.id}`, {
@@ -259,6 +281,9 @@ describe('deactivation seen by another instance', () => {
         .poll(async () => (await viaOther(apiKey, '/api/account')).statusCode, {
           interval: 20,
         })
+        .toBe(401);
+      await expect
+        .poll(async () => (await viaOther(embed, kpis)).statusCode, { interval: 20 })
         .toBe(401);
       // How long it took is reported, not asserted: timing belongs to benchmarks.
       console.info(
