@@ -1,4 +1,6 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { bearer, randomIp, xsrfHeaders } from './identity-helpers';
 import { startLocalDns, type LocalDnsServer } from './local-dns-server';
 import { createTestConfig } from './test-config';
 import { useTestApp, type TestAppHandle } from './use-test-app';
@@ -16,6 +18,13 @@ export const freshDomain = (prefix: string) =>
 export function useSsoTestApp(env: Record<string, string> = {}): {
   env: TestAppHandle;
   dns: () => LocalDnsServer;
+  /** A JSON call from a browser (XSRF pair, its own address), signed in with `token` if given. */
+  api: (
+    method: 'POST' | 'PUT',
+    url: string,
+    payload: object,
+    token?: string,
+  ) => Promise<LightMyRequestResponse>;
 } {
   let dns: LocalDnsServer;
   beforeAll(async () => {
@@ -27,5 +36,13 @@ export function useSsoTestApp(env: Record<string, string> = {}): {
   const app = useTestApp(() => ({
     config: createTestConfig({ DNS_SERVERS: dns.address, ...env }),
   }));
-  return { env: app, dns: () => dns };
+  const api = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
+    app.app.inject({
+      method,
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...xsrfHeaders },
+      remoteAddress: randomIp(),
+      payload,
+    });
+  return { env: app, dns: () => dns, api };
 }

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { accounts, accountUsers, auditEvents, outbox, users } from '../../db/schema/index';
 import { createAccount, createUser } from '../../../test/factories';
 import {
-  bearer,
   enableTwoFactor,
   randomIp,
   signedInUser,
@@ -27,17 +26,8 @@ afterAll(async () => {
 });
 // The IdP is on this machine: this app may reach it, as a developer's would (a production one
 // may not, below).
-const { env, dns } = useSsoTestApp({ ALLOW_PRIVATE_OUTBOUND: 'true' });
+const { env, dns, api } = useSsoTestApp({ ALLOW_PRIVATE_OUTBOUND: 'true' });
 const db = () => env.database.db;
-
-const api = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
-  env.app.inject({
-    method,
-    url,
-    headers: { ...(token ? bearer(token) : {}), ...xsrfHeaders },
-    remoteAddress: randomIp(),
-    payload,
-  });
 
 /** A Pro account behind the local IdP, with a verified domain. */
 async function ssoAccount(settings: Record<string, unknown> = {}) {

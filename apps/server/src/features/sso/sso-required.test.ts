@@ -3,29 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { accounts, auditEvents } from '../../db/schema/index';
 import { issueOneTimeToken } from '../../lib/one-time-token';
 import { createAccount, createUser } from '../../../test/factories';
-import {
-  bearer,
-  enableTwoFactor,
-  PASSWORD,
-  randomIp,
-  signedInUser,
-  xsrfHeaders,
-} from '../../../test/identity-helpers';
+import { enableTwoFactor, PASSWORD, signedInUser } from '../../../test/identity-helpers';
 import { freshDomain, useSsoTestApp } from '../../../test/sso-test-app';
 import { createTotp } from '../user/totp';
 
 /** docs/product.md#single-sign-on "Require SSO": no password, link or social way into the account. */
-const { env, dns } = useSsoTestApp();
+const { env, dns, api } = useSsoTestApp();
 const db = () => env.database.db;
 
 const post = (url: string, payload: object, token?: string, method: 'POST' | 'PUT' = 'POST') =>
-  env.app.inject({
-    method,
-    url,
-    headers: { ...(token ? bearer(token) : {}), ...xsrfHeaders },
-    remoteAddress: randomIp(),
-    payload,
-  });
+  api(method, url, payload, token);
 
 /** A Pro account requiring SSO for a verified domain; its owner signed in before it did. */
 async function requiringAccount() {

@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountUsers, auditEvents, samlRequests, users } from '../../db/schema/index';
 import { createAccount, createUser } from '../../../test/factories';
-import {
-  bearer,
-  enableTwoFactor,
-  randomIp,
-  signedInUser,
-  xsrfHeaders,
-} from '../../../test/identity-helpers';
+import { enableTwoFactor, randomIp, signedInUser } from '../../../test/identity-helpers';
 import {
   newSamlId,
   postable,
@@ -38,17 +32,8 @@ let otherKey: SamlIdpKey;
 beforeAll(async () => {
   [key, otherKey] = await Promise.all([samlIdpKey(), samlIdpKey()]);
 });
-const { env, dns } = useSsoTestApp();
+const { env, dns, api } = useSsoTestApp();
 const db = () => env.database.db;
-
-const api = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
-  env.app.inject({
-    method,
-    url,
-    headers: { ...(token ? bearer(token) : {}), ...xsrfHeaders },
-    remoteAddress: randomIp(),
-    payload,
-  });
 
 const samlSettings = (settings: Record<string, unknown> = {}) => ({
   protocol: 'saml',
