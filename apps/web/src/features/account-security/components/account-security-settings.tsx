@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { AccountSecurity } from '@partner-portal/shared/account-security';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryGate } from '@/components/ui/query-gate';
 import { useAccountSecurity } from '../api/account-security';
 import { MembersWithout2fa } from './members-without-2fa';
 import { PolicyForm } from './policy-form';
@@ -18,36 +19,28 @@ import { SecurityHelp } from './security-help';
 export function AccountSecuritySettings({ twoFactorPath }: { twoFactorPath: string }) {
   const { t } = useTranslation();
   const query = useAccountSecurity();
-  const security = query.data;
+  return (
+    <QueryGate
+      query={query}
+      texts={{
+        loading: t('security.loading'),
+        failed: t('security.load_failed'),
+        retry: t('security.retry'),
+      }}
+    >
+      {(security) => <SecurityPolicy security={security} twoFactorPath={twoFactorPath} />}
+    </QueryGate>
+  );
+}
 
-  if (query.isError && !security) {
-    return (
-      <Banner
-        variant="error"
-        title={t('security.load_failed')}
-        action={
-          <Button
-            variant="outline"
-            size="sm"
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('security.retry')}
-          </Button>
-        }
-      >
-        {query.error.message}
-      </Banner>
-    );
-  }
-  if (!security) {
-    return (
-      <div className="grid place-items-center py-10">
-        <Spinner className="size-6" label={t('security.loading')} />
-      </div>
-    );
-  }
-
+function SecurityPolicy({
+  security,
+  twoFactorPath,
+}: {
+  security: AccountSecurity;
+  twoFactorPath: string;
+}) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-6">
       {security.owner_2fa_enabled ? null : (

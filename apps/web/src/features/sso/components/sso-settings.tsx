@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Lock } from 'lucide-react';
 import { entitledPlan, includesSso } from '@partner-portal/shared/plan-rules';
+import type { SsoSettings as SsoSettingsData } from '@partner-portal/shared/sso';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryGate } from '@/components/ui/query-gate';
 import { confirmThen } from '@/components/ui/confirm-then';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/lib/session-store';
@@ -74,36 +75,20 @@ export function SsoSettings({ upgradePath }: { upgradePath: string }) {
     : null;
   const entitled = includesSso(plan);
   const query = useSsoSettings(entitled);
-  const settings = query.data;
 
   if (!entitled) return <SsoLocked upgradePath={upgradePath} />;
-  if (query.isError && !settings) {
-    return (
-      <Banner
-        variant="error"
-        title={t('sso.load_failed')}
-        action={
-          <Button
-            variant="outline"
-            size="sm"
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('sso.retry')}
-          </Button>
-        }
-      >
-        {query.error.message}
-      </Banner>
-    );
-  }
-  if (!settings) {
-    return (
-      <div className="grid place-items-center py-10">
-        <Spinner className="size-6" label={t('sso.loading')} />
-      </div>
-    );
-  }
+  return (
+    <QueryGate
+      query={query}
+      texts={{ loading: t('sso.loading'), failed: t('sso.load_failed'), retry: t('sso.retry') }}
+    >
+      {(settings) => <SsoCards settings={settings} />}
+    </QueryGate>
+  );
+}
+
+function SsoCards({ settings }: { settings: SsoSettingsData }) {
+  const { t } = useTranslation();
   const { connection } = settings;
   const verified = settings.domains.some((domain) => domain.verified_at !== null);
   return (
