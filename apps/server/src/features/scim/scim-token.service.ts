@@ -1,8 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import {
+  PlanIdSchema,
+  SubscriptionStatusSchema,
+  effectivePlan,
+  includesSso,
+} from '@partner-portal/shared/plans';
 import type { ScimToken } from '@partner-portal/shared/sso';
 import type { Db } from '../../db/client';
-import { scimTokens } from '../../db/schema/index';
+import { accounts, scimTokens } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
@@ -77,32 +83,46 @@ export async function revokeScimToken(ctx: AppContext, caller: Caller): Promise<
   });
 }
 
-/** The account a SCIM request's `Authorization: Bearer pp_scim_…` belongs to, or null. */
+/**
+ * Who a SCIM request's `Authorization: Bearer pp_scim_…` speaks for, or null: the account, and
+ * whether it may provision now (open, on a plan with single sign-on). One query a request; the
+ * token's `last_used_at` is written at most once a minute.
+ */
 export async function scimAccountOf(
   db: Db,
   header: string | undefined,
   now: Date,
-): Promise<string | null> {
+): Promise<{ accountId: string; entitled: boolean } | null> {
   const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
   if (!TOKEN_PATTERN.test(token)) return null;
   const hash = hashOf(token);
   const [row] = await db
-    .select({ accountId: scimTokens.accountId, tokenHash: scimTokens.tokenHash })
+    .select({
+      accountId: scimTokens.accountId,
+      tokenHash: scimTokens.tokenHash,
+      lastUsedAt: scimTokens.lastUsedAt,
+      plan: accounts.plan,
+      status: accounts.subscriptionStatus,
+      closedAt: accounts.closedAt,
+      disabledAt: accounts.disabledAt,
+    })
     .from(scimTokens)
+    .innerJoin(accounts, eq(accounts.id, scimTokens.accountId))
     .where(eq(scimTokens.tokenHash, hash));
   // The lookup is by hash; comparing again in constant time costs nothing and says so.
   if (!row || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
-  await db
-    .update(scimTokens)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(scimTokens.accountId, row.accountId),
-        or(
-          isNull(scimTokens.lastUsedAt),
-          lt(scimTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
-        ),
-      ),
-    );
-  return row.accountId;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(scimTokens)
+      .set({ lastUsedAt: now })
+      .where(eq(scimTokens.accountId, row.accountId));
+  }
+  const plan = effectivePlan(
+    PlanIdSchema.safeParse(row.plan).data,
+    SubscriptionStatusSchema.safeParse(row.status).data,
+  );
+  return {
+    accountId: row.accountId,
+    entitled: !row.closedAt && !row.disabledAt && includesSso(plan),
+  };
 }

@@ -2,14 +2,6 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import SCIMMY from 'scimmy';
-import { eq } from 'drizzle-orm';
-import {
-  PlanIdSchema,
-  SubscriptionStatusSchema,
-  effectivePlan,
-  includesSso,
-} from '@partner-portal/shared/plans';
-import { accounts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { rateLimitFor } from '../../lib/rate-limit';
 import { requestMeta } from '../../lib/request-meta';
@@ -79,35 +71,22 @@ export const scimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = routesIn(
     app.decorateRequest('scimCaller', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      const accountId = await scimAccountOf(ctx.db, request.headers.authorization, ctx.now());
-      if (!accountId) {
+      const found = await scimAccountOf(ctx.db, request.headers.authorization, ctx.now());
+      if (!found) {
         return sendScim(
           reply,
           401,
           scimErrorBody(401, null, 'A valid SCIM bearer token is required'),
         );
       }
-      const [account] = await ctx.db
-        .select({
-          plan: accounts.plan,
-          status: accounts.subscriptionStatus,
-          closedAt: accounts.closedAt,
-          disabledAt: accounts.disabledAt,
-        })
-        .from(accounts)
-        .where(eq(accounts.id, accountId));
-      const plan = effectivePlan(
-        PlanIdSchema.safeParse(account?.plan).data,
-        SubscriptionStatusSchema.safeParse(account?.status).data,
-      );
-      if (!account || account.closedAt || account.disabledAt || !includesSso(plan)) {
+      if (!found.entitled) {
         return sendScim(
           reply,
           403,
           scimErrorBody(403, null, 'Provisioning needs an open account on the Pro plan'),
         );
       }
-      request.scimCaller = { ctx, accountId, meta: requestMeta(request) };
+      request.scimCaller = { ctx, accountId: found.accountId, meta: requestMeta(request) };
     });
 
     app.setErrorHandler((error, request, reply) => {

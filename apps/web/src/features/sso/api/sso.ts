@@ -65,8 +65,14 @@ export function useSsoSettings(enabled: boolean) {
   return useQuery({ ...ssoQueryOptions(), enabled });
 }
 
-/** Puts a change's answer into the cache, so every card agrees with what was stored. */
+/**
+ * Puts a change's answer into the cache, so every card agrees with what was stored; an answer
+ * that holds only part of the settings is given as a change of the stored ones.
+ */
 export function useSsoCache() {
   const queryClient = useQueryClient();
-  return (settings: SsoSettings) => queryClient.setQueryData(ssoQueryOptions().queryKey, settings);
+  return (settings: SsoSettings | ((stored: SsoSettings) => SsoSettings)) =>
+    queryClient.setQueryData<SsoSettings>(ssoQueryOptions().queryKey, (stored) =>
+      typeof settings === 'function' ? stored && settings(stored) : settings,
+    );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { confirmThen } from '@/components/ui/confirm-then';
 import { toast } from '@/components/ui/toast-store';
-import { createScimToken, revokeScimToken, useSsoCache, useSsoSettings } from '../api/sso';
+import { createScimToken, revokeScimToken, useSsoCache } from '../api/sso';
 import { CopyValue } from './copy-value';
 
 /**
@@ -17,7 +17,6 @@ import { CopyValue } from './copy-value';
 export function ScimCard({ scim }: { scim: SsoSettings['scim'] }) {
   const { t, i18n } = useTranslation();
   const putSettings = useSsoCache();
-  const settings = useSsoSettings(true).data;
   const [shown, setShown] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const token = scim.credential;
@@ -34,7 +33,7 @@ export function ScimCard({ scim }: { scim: SsoSettings['scim'] }) {
     try {
       const answer = await createScimToken();
       setShown(answer.data.token);
-      if (settings) putSettings({ ...settings, scim: answer.data.scim });
+      putSettings((stored) => ({ ...stored, scim: answer.data.scim }));
       if (answer.message) toast({ variant: 'success', title: answer.message });
     } catch (error) {
       toast({ variant: 'error', title: (error as Error).message });
