@@ -85,6 +85,16 @@ describe('who may call /scim/v2', () => {
 });
 
 describe('hostile bodies', () => {
+  it('refuses an add without a path whose value is not an object (once a 500, found by the run below)', async () => {
+    for (const value of [null, 'x', [1]]) {
+      const answer = await scim(setUp.token, 'PATCH', `/Users/${userId}`, {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'add', value }],
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().scimType).toBe('invalidValue');
+    }
+  });
   it('get a SCIM answer, never a 5xx', async () => {
     const targets = () => [
       ['POST', '/Users'],

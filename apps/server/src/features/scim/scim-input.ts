@@ -73,6 +73,29 @@ const booleanOf = (value: unknown) =>
     : value;
 
 /**
+ * An `add` or `replace` without a `path` changes the resource itself, so its value must be an
+ * object of attributes. SCIMMY fails on any other value without saying why;
+ * it is refused here as the bad request it is.
+ */
+function requirePathlessValuesObjects(operations: unknown[]): void {
+  for (const operation of operations) {
+    if (!operation || typeof operation !== 'object') continue;
+    const { op, path, value } = operation as Record<string, unknown>;
+    const kind = typeof op === 'string' ? op.toLowerCase() : '';
+    const pathless = path === undefined || path === null || path === '';
+    if ((kind === 'add' || kind === 'replace') && pathless) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) {
+        throw new SCIMMY.Types.Error(
+          400,
+          'invalidValue',
+          `An ${kind} without a path needs an object of attributes as its value`,
+        );
+      }
+    }
+  }
+}
+
+/**
  * Entra ID apps made before its 2020 fix send `active` in PATCH as the strings "True" and
  * "False" (Microsoft documents the quirk); they are read as what they mean before SCIMMY checks
  * the types. Entra's other habits (a `name` on each operation, removing a member by `value`)
@@ -81,6 +104,7 @@ const booleanOf = (value: unknown) =>
 export function withEntraBooleans(message: unknown): unknown {
   const operations = (message as { Operations?: unknown } | null)?.Operations;
   if (!Array.isArray(operations)) return message;
+  requirePathlessValuesObjects(operations);
   const read = operations.map((operation: unknown) => {
     if (!operation || typeof operation !== 'object') return operation;
     const { path, value } = operation as Record<string, unknown>;
