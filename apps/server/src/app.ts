@@ -52,6 +52,8 @@ import { oidcRedirectUri } from './features/sso/service-provider-urls';
 import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
 import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
+import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
+import { webhookEndpointRoutes } from './features/webhooks/webhooks.routes';
 import { createMailDelivery, type MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import {
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await database.exclusive(() => syncConfiguredCatalogue(database.db, config));
+  // Tests without jobs send queued webhooks by draining one of their own.
+  const webhooks = deps.runJobs ? new WebhookDispatcher(ctx) : null;
   if (deps.runJobs) {
     let stopJob: (() => Promise<void>) | null = null;
     // Tests without jobs read queued mail from the outbox instead.
@@ -219,10 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       stopJob = startBackgroundJobs(ctx, config.jobIntervalMs);
       dispatcher.start(database.onMailQueued);
+      webhooks?.start(database.onWebhookQueued);
     });
     app.addHook('onClose', async () => {
       await stopJob?.();
       await dispatcher.stop();
+      await webhooks?.stop();
       await delivery.close();
     });
   }
@@ -276,6 +282,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scimRoutes, { prefix: '/scim/v2', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
+  await app.register(webhookEndpointRoutes, {
+    prefix: '/api/webhooks',
+    ctx,
+    onQueued: () => webhooks?.poke(),
+  });
   await app.register(auditRoutes, { prefix: '/api/audit', ctx });
   await app.register(consoleRoutes, { prefix: '/api/master', ctx });
   await app.register(consoleAccountRoutes, { prefix: '/api/master/accounts', ctx });

@@ -260,6 +260,63 @@ const TABLE: Record<string, Row> = {
     passed: 404,
   },
 
+  // Outbound webhooks: the developer permission (the owner holds it) and keys with
+  // webhook.manage, on Plus and above (the matrix's account is; the other account, on Core, gets 402).
+  'GET /api/webhooks': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    passed: 200,
+    byRole: { other_account: 402 },
+  },
+  'POST /api/webhooks': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    payload: {},
+    passed: 400,
+  },
+  'PATCH /api/webhooks/:id': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    url: `/api/webhooks/${UNKNOWN_ID}`,
+    payload: {},
+    passed: 400,
+  },
+  'DELETE /api/webhooks/:id': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    url: `/api/webhooks/${UNKNOWN_ID}`,
+    passed: 404,
+    byRole: { other_account: 402 },
+  },
+  'POST /api/webhooks/:id/rotate-secret': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    url: `/api/webhooks/${UNKNOWN_ID}/rotate-secret`,
+    passed: 404,
+    byRole: { other_account: 402 },
+  },
+  'POST /api/webhooks/:id/test': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    url: `/api/webhooks/${UNKNOWN_ID}/test`,
+    passed: 404,
+    byRole: { other_account: 402 },
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    url: `/api/webhooks/${UNKNOWN_ID}/deliveries`,
+    passed: 404,
+    byRole: { other_account: 402 },
+  },
+  'POST /api/webhooks/:id/deliveries/:delivery_id/retry': {
+    access: { permission: 'developer' },
+    scope: 'webhook.manage',
+    url: `/api/webhooks/${UNKNOWN_ID}/deliveries/${UNKNOWN_ID}/retry`,
+    passed: 404,
+    byRole: { other_account: 402 },
+  },
+
   // The audit log: owners and admins, and keys with audit.read.
   'GET /api/audit': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
   'GET /api/audit.csv': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },

@@ -143,6 +143,23 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ overlap: '1h' }),
   },
   'DELETE /api/key/:id': { params: () => ({ id: randomUUID() }) },
+  'POST /api/webhooks': {
+    body: () => ({ url: 'https://hooks.example.test/in', events: ['member.joined'] }),
+  },
+  'PATCH /api/webhooks/:id': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ description: 'Fuzz', enabled: false }),
+  },
+  'DELETE /api/webhooks/:id': { params: () => ({ id: randomUUID() }) },
+  'POST /api/webhooks/:id/rotate-secret': { params: () => ({ id: randomUUID() }) },
+  'POST /api/webhooks/:id/test': { params: () => ({ id: randomUUID() }) },
+  'GET /api/webhooks/:id/deliveries': {
+    params: () => ({ id: randomUUID() }),
+    query: () => ({ page: '1', page_size: '20' }),
+  },
+  'POST /api/webhooks/:id/deliveries/:delivery_id/retry': {
+    params: () => ({ id: randomUUID(), delivery_id: randomUUID() }),
+  },
   'DELETE /api/account': { body: () => ({ password: WRONG_PASSWORD }) },
   'DELETE /api/user': { body: () => ({ password: WRONG_PASSWORD }) },
   'POST /api/utility/mail': { body: () => ({ template: 'help', message: 'Hello there' }) },

@@ -21,6 +21,7 @@ export const API_KEY_SCOPES = [
   'report.import',
   'event.create',
   'audit.read',
+  'webhook.manage',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -42,6 +43,7 @@ export const SCOPE_PERMISSION: Readonly<Record<ApiKeyScope, Permission>> = {
   'report.import': 'admin',
   'event.create': 'user',
   'audit.read': 'admin',
+  'webhook.manage': 'developer',
 };
 
 /** The scopes someone holding `permission` may put on a key. */

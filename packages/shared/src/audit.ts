@@ -72,6 +72,11 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'api_key.deleted',
   'api_key.denied',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.secret_rotated',
+  'webhook.deleted',
+  'webhook.disabled',
   'dashboard.viewed',
   'report.exported',
   'report.imported',
@@ -98,6 +103,7 @@ export const AUDIT_TARGET_TYPES = [
   'report',
   'audit_log',
   'feedback',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

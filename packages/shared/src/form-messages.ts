@@ -33,6 +33,9 @@ const en = {
       saml: {
         error: { xml_or_url: 'Give the metadata or its URL, not both' },
       },
+      webhook_events: {
+        error: { required: 'Choose at least one event', unknown: 'That is not an event we send' },
+      },
       scim_group: {
         error: {
           duplicate: 'Each group can be mapped once',
@@ -152,6 +155,12 @@ const es: DeepStrings<Catalogue> = {
       },
       saml: {
         error: { xml_or_url: 'Indica los metadatos o su URL, no ambos' },
+      },
+      webhook_events: {
+        error: {
+          required: 'Elige al menos un evento',
+          unknown: 'Ese no es un evento que enviemos',
+        },
       },
       scim_group: {
         error: {

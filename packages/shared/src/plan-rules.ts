@@ -164,3 +164,11 @@ export function isPlusEligible({ permission, plan, enable_plus }: PlusEligibilit
   if (permission === 'advertiser' && !enable_plus) return false;
   return plan != null && PLUS_PLAN_IDS.includes(plan);
 }
+
+/** The plan outbound webhooks (and metric alerts) start at (docs/product.md#webhooks). */
+export const WEBHOOKS_PLAN: PlanId = 'free_plus';
+
+/** Whether `plan` (an entitled plan: see entitledPlan) includes outbound webhooks. */
+export function includesWebhooks(plan: PlanId | null | undefined): boolean {
+  return plan != null && planRank(plan) >= planRank(WEBHOOKS_PLAN);
+}

@@ -13,6 +13,8 @@ import { AUTH_CHANGE_CHANNEL, AuthChangeFeed, parseAuthChangePayload } from './a
 
 /** The NOTIFY channel of the outbox trigger in drizzle/0008_mail_outbox_dispatch.sql. */
 const MAIL_QUEUED_CHANNEL = 'mail_queued';
+/** The NOTIFY channel of the webhook deliveries' trigger in drizzle/0034_webhooks.sql. */
+const WEBHOOK_QUEUED_CHANNEL = 'webhook_queued';
 
 /** Listeners of one signal without a payload. */
 function signal() {
@@ -43,6 +45,8 @@ export interface Database {
    * trigger's NOTIFY; heard once `listen()` has run). Answers the unsubscribe.
    */
   onMailQueued(listener: () => void): () => void;
+  /** The same for a transaction that queued a webhook delivery (drizzle/0034_webhooks.sql). */
+  onWebhookQueued(listener: () => void): () => void;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   /**
@@ -101,6 +105,7 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
   const db = drizzlePglite(client, { schema, logger: changes.logger }) as unknown as Db;
   let listening: Promise<void> | null = null;
   const mailQueued = signal();
+  const webhookQueued = signal();
   return {
     db,
     kind: 'pglite',
@@ -114,8 +119,10 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
           if (change) changes.emit(change);
         }),
         client.listen(MAIL_QUEUED_CHANNEL, mailQueued.emit),
+        client.listen(WEBHOOK_QUEUED_CHANNEL, webhookQueued.emit),
       ]).then(() => changes.setLive(true))),
     onMailQueued: mailQueued.subscribe,
+    onWebhookQueued: webhookQueued.subscribe,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -176,7 +183,11 @@ export function openPostgres(connectionString: string): Database {
   const changes = new AuthChangeFeed();
   const db = drizzlePg(pool, { schema, logger: changes.logger }) as unknown as Db;
   const mailQueued = signal();
-  const listener = new ChangeListener(connectionString, changes, mailQueued.emit);
+  const webhookQueued = signal();
+  const listener = new ChangeListener(connectionString, changes, {
+    [MAIL_QUEUED_CHANNEL]: mailQueued.emit,
+    [WEBHOOK_QUEUED_CHANNEL]: webhookQueued.emit,
+  });
   let closed = false;
   return {
     db,
@@ -184,6 +195,7 @@ export function openPostgres(connectionString: string): Database {
     changes,
     listen: () => listener.start(),
     onMailQueued: mailQueued.subscribe,
+    onWebhookQueued: webhookQueued.subscribe,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -231,7 +243,7 @@ const RELISTEN_DELAY_MS = 1_000;
 const BOOT_LOCK_KEY = 7_041_913;
 
 /**
- * One connection outside the pool that LISTENs for auth changes and queued mail. When it drops,
+ * One connection outside the pool that LISTENs for auth changes, queued mail and webhooks. When it drops,
  * the feed goes not-live (caches answer from the database) and it reconnects every second until
  * it is back (the mail dispatcher's poll covers the gap).
  */
@@ -244,7 +256,8 @@ class ChangeListener {
   constructor(
     private readonly connectionString: string,
     private readonly changes: AuthChangeFeed,
-    private readonly mailQueued: () => void,
+    /** What to call on a NOTIFY of each queue's channel. */
+    private readonly queued: Record<string, () => void>,
   ) {}
 
   start(): Promise<void> {
@@ -267,14 +280,15 @@ class ChangeListener {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
-      if (message.channel === MAIL_QUEUED_CHANNEL) return this.mailQueued();
+      const wake = this.queued[message.channel];
+      if (wake) return wake();
       const change = message.payload ? parseAuthChangePayload(message.payload) : null;
       if (change) this.changes.emit(change);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`);
-      await client.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
+      for (const channel of Object.keys(this.queued)) await client.query(`LISTEN ${channel}`);
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
       this.changes.listenerPid = rows[0]?.pid ?? null;
     } catch {

@@ -71,6 +71,20 @@ const en = {
   'error.sso_required':
     '{{account}} signs in through single sign-on. Use “Sign in with single sign-on” instead of a password or a link.',
   'error.saml_metadata_required': 'Paste the metadata your identity provider exports.',
+  'error.webhooks_plan':
+    'Webhooks come with the Plus plan. Upgrade to send events to your systems.',
+  'error.webhook_url_https': 'Webhook endpoints must use https://.',
+  'error.webhook_limit': 'An account can have at most {{max}} webhook endpoints. Delete one first.',
+  'error.webhook_retry_not_failed': 'Only a failed delivery can be resent.',
+  'error.webhook_disabled': 'This endpoint is disabled. Enable it first.',
+  'message.webhook_created': 'Endpoint added. Copy its signing secret now: it is shown only once.',
+  'message.webhook_updated': 'Endpoint saved.',
+  'message.webhook_deleted': 'Endpoint deleted.',
+  'message.webhook_rotated':
+    'New signing secret made. The old one keeps signing alongside it for 24 hours.',
+  'message.webhook_test_ok': 'Test event delivered: {{status}} in {{ms}} ms.',
+  'message.webhook_test_failed': 'The test event was not accepted: {{error}}.',
+  'message.webhook_retry_queued': 'Delivery queued to be sent again.',
   'error.sso_plan': 'Single sign-on comes with the Pro plan. Upgrade to set it up.',
   'error.saml_metadata_not_xml':
     'The metadata is not well-formed XML. Paste the whole file your identity provider exports.',
@@ -328,6 +342,22 @@ const es: Record<MessageKey, string> = {
   'error.sso_required':
     '{{account}} entra con inicio de sesión único. Usa «Entrar con inicio de sesión único» en lugar de una contraseña o un enlace.',
   'error.saml_metadata_required': 'Pega los metadatos que exporta tu proveedor de identidad.',
+  'error.webhooks_plan':
+    'Los webhooks vienen con el plan Plus. Mejora tu plan para enviar eventos a tus sistemas.',
+  'error.webhook_url_https': 'Los endpoints de webhook deben usar https://.',
+  'error.webhook_limit':
+    'Una cuenta puede tener como máximo {{max}} endpoints de webhook. Elimina uno primero.',
+  'error.webhook_retry_not_failed': 'Solo se puede reenviar una entrega fallida.',
+  'error.webhook_disabled': 'Este endpoint está desactivado. Actívalo primero.',
+  'message.webhook_created':
+    'Endpoint añadido. Copia ahora su secreto de firma: solo se muestra una vez.',
+  'message.webhook_updated': 'Endpoint guardado.',
+  'message.webhook_deleted': 'Endpoint eliminado.',
+  'message.webhook_rotated':
+    'Nuevo secreto de firma creado. El anterior sigue firmando junto a él durante 24 horas.',
+  'message.webhook_test_ok': 'Evento de prueba entregado: {{status}} en {{ms}} ms.',
+  'message.webhook_test_failed': 'El evento de prueba no se aceptó: {{error}}.',
+  'message.webhook_retry_queued': 'Entrega en cola para enviarse de nuevo.',
   'error.sso_plan':
     'El inicio de sesión único viene con el plan Pro. Mejora tu plan para configurarlo.',
   'error.saml_metadata_not_xml':

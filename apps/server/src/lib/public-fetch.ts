@@ -102,7 +102,7 @@ export interface PublicResponse {
   body: Buffer;
 }
 
-interface PublicRequest extends PublicFetchOptions {
+export interface PublicRequest extends PublicFetchOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
@@ -113,18 +113,21 @@ interface PublicRequest extends PublicFetchOptions {
  * followed); throws OutboundError for a private address, an answer too large, a silence or a
  * network failure.
  */
-function requestPublic(url: URL, options: PublicRequest): Promise<PublicResponse> {
+export function requestPublic(url: URL, options: PublicRequest): Promise<PublicResponse> {
   return new Promise((resolveOnce, rejectOnce) => {
     // Sockets report their end in several ways; the first word is the answer.
     let settled = false;
+    const timer: { deadline?: NodeJS.Timeout } = {};
     const resolve = (answer: PublicResponse) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer.deadline);
       resolveOnce(answer);
     };
     const reject = (error: OutboundError) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer.deadline);
       rejectOnce(error);
     };
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -172,9 +175,12 @@ function requestPublic(url: URL, options: PublicRequest): Promise<PublicResponse
         response.on('error', (error) => reject(asOutbound(error)));
       },
     );
-    request.on('timeout', () =>
-      request.destroy(new OutboundError('timeout', `no answer in ${options.timeoutMs} ms`)),
-    );
+    // `timeout` above is the socket's idle time; this bounds the whole exchange, so a receiver
+    // that trickles a byte at a time cannot hold a sender for long.
+    const tooSlow = () =>
+      request.destroy(new OutboundError('timeout', `no answer in ${options.timeoutMs} ms`));
+    request.on('timeout', tooSlow);
+    timer.deadline = setTimeout(tooSlow, options.timeoutMs);
     request.on('error', (error) => reject(asOutbound(error)));
     request.end(options.body);
   });

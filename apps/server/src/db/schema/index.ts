@@ -16,3 +16,4 @@ export * from './users';
 export * from './workbooks';
 export * from './sso';
 export * from './scim';
+export * from './webhooks';

@@ -21,6 +21,7 @@ import {
   type ImportRow,
   type RawProblem,
 } from './report-import.service';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 /** Rows per COPY into the staging table: about 1 MB of text, a few hundred ms of work. */
 const BATCH_ROWS = 10_000;
@@ -314,6 +315,12 @@ async function writeStagedRows(
         targetType: 'report',
         targetId: entry!.id,
         changes: { file: job.fileName, rows: state.written },
+      });
+      await queueWebhook(tx, ctx.now(), job.accountId, 'report.imported', {
+        account_id: job.accountId,
+        import_id: entry!.id,
+        file_name: job.fileName,
+        rows: state.written,
       });
       await tx
         .update(reportImportJobs)

@@ -4,6 +4,7 @@ import { recordEvent } from '../../lib/events';
 import { recordChange, type AuditBy } from '../../lib/audit';
 import type { SubscriptionSnapshot } from '../../lib/billing-provider';
 import { notifyOwner } from './billing-mail';
+import { queueInvoicePaid, queuePlanChanged } from './billing-webhooks';
 import { chargeOf } from './latest-charge';
 import type { AccountPlanState, SubscriptionRow } from './subscription-record';
 
@@ -41,6 +42,17 @@ export async function announceChange(
       after: { plan: ended ? 'free_core' : snapshot.plan, status: snapshot.status },
     },
   });
+  const plan = findPlan(ended ? 'free_core' : snapshot.plan);
+  const beforePlan = findPlan(before.plan);
+  if (beforePlan && plan) {
+    await queuePlanChanged(
+      ctx,
+      accountId,
+      { plan: beforePlan.id, status: before.status },
+      { plan: plan.id, status: snapshot.status },
+    );
+  }
+  if (!ended) await queueInvoicePaid(ctx, accountId, snapshot);
   if (ended && state?.subscription === 'canceled') {
     await notifyOwner(ctx, accountId, {
       kind: 'subscription_canceled',
@@ -48,7 +60,6 @@ export async function announceChange(
     });
     return;
   }
-  const plan = findPlan(ended ? 'free_core' : snapshot.plan);
   if (!plan) return;
   await notifyOwner(ctx, accountId, {
     kind: 'plan_updated',

@@ -9,6 +9,7 @@ import type { AppContext } from '../../lib/app-context';
 import { renderMail, type MailTemplate } from '../../lib/mail/mail-templates';
 import { isNotificationActive } from '../notifications/notification-settings.service';
 import type { SubscriptionSnapshot } from '../../lib/billing-provider';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 /*
  * What the account owner is told about billing. Plan and card changes obey the owner's
@@ -144,6 +145,13 @@ export async function notifyPaymentDue(
   options: { actionRequired: boolean; nextAttemptAt: Date | null },
 ): Promise<void> {
   const waiting = snapshot.waitingPayment;
+  await queueWebhook(ctx.db, ctx.now(), accountId, 'invoice.payment_failed', {
+    account_id: accountId,
+    amount: waiting?.amount ?? 0,
+    currency: waiting?.currency ?? 'usd',
+    action_required: options.actionRequired,
+    next_attempt_at: options.nextAttemptAt?.toISOString() ?? null,
+  });
   await notifyOwner(ctx, accountId, {
     kind: options.actionRequired ? 'payment_action_required' : 'payment_failed',
     amount: waiting?.amount ?? 0,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/app-context';
 import { withBillingLock } from './billing-lock';
 import { notifyPaymentDue } from './billing-mail';
+import { queueInvoicePaid } from './billing-webhooks';
 import { reconcileSubscription } from './billing-reconcile.service';
 import { findByProviderId } from './subscription-record';
 
@@ -36,6 +37,9 @@ export async function handleSubscriptionEvent(
   await withBillingLock(ctx, row.accountId, async (locked) => {
     const current = (await findByProviderId(locked.db, event.subscriptionId)) ?? row;
     const { snapshot } = await reconcileSubscription(locked, current, { news: true });
+    if (snapshot && event.type === 'invoice.paid') {
+      await queueInvoicePaid(locked, row.accountId, snapshot);
+    }
     const failed =
       event.type === 'invoice.payment_failed' || event.type === 'invoice.payment_action_required';
     if (snapshot && failed && snapshot.status === 'past_due') {

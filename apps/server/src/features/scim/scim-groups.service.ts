@@ -169,8 +169,12 @@ export async function writeScimGroup(
       },
     });
     // A rename changes which mapping applies, so everyone in it before or after is looked at.
-    await applyGroupPermissions(tx, accountId, [...new Set([...before, ...memberIds])], (change) =>
-      scimAudit(tx, caller, change),
+    await applyGroupPermissions(
+      tx,
+      accountId,
+      [...new Set([...before, ...memberIds])],
+      (change) => scimAudit(tx, caller, change),
+      caller.ctx.now(),
     );
     return targetId;
   });
@@ -194,6 +198,12 @@ export async function deleteScimGroup(caller: ScimCaller, id: string): Promise<v
     });
     // The members' rows went with the group (cascade); whoever was in it is found by the mapping
     // no longer holding them, so everyone provisioned is looked at.
-    await applyGroupPermissions(tx, accountId, 'all', (change) => scimAudit(tx, caller, change));
+    await applyGroupPermissions(
+      tx,
+      accountId,
+      'all',
+      (change) => scimAudit(tx, caller, change),
+      caller.ctx.now(),
+    );
   });
 }

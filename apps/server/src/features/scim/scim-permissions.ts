@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { strongestSsoPermission } from '@partner-portal/shared/sso';
 import type { Db } from '../../db/client';
 import {
@@ -7,20 +8,23 @@ import {
   scimGroupPermissions,
   scimGroups,
   scimUsers,
+  users,
 } from '../../db/schema/index';
 import type { AuditChange } from '../../lib/audit';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 /**
  * Gives each of `userIds` (provisioned people of `accountId`) the permission their groups map to
  * (docs/product.md#scim-provisioning): the strongest mapped one, else the one they were
  * provisioned with. Only active members change, never the owner; each change is audited, and the
- * change feed tells every instance's session cache.
+ * change feed tells every instance's session cache, and each is a `member.updated` webhook.
  */
 export async function applyGroupPermissions(
   tx: Db,
   accountId: string,
   userIds: readonly string[] | 'all',
   audit: (change: AuditChange) => Promise<void>,
+  now: Date,
 ): Promise<void> {
   const forUsers = userIds === 'all' ? undefined : inArray(scimUsers.userId, [...userIds]);
   if (userIds !== 'all' && userIds.length === 0) return;
@@ -29,8 +33,11 @@ export async function applyGroupPermissions(
       userId: scimUsers.userId,
       base: scimUsers.permission,
       current: accountUsers.permission,
+      email: users.email,
+      advertiserName: accountUsers.advertiserName,
     })
     .from(scimUsers)
+    .innerJoin(users, eq(users.id, scimUsers.userId))
     .innerJoin(
       accountUsers,
       and(
@@ -76,6 +83,17 @@ export async function applyGroupPermissions(
       targetType: 'user',
       targetId: person.userId,
       changes: { before: person.current, after: target },
+    });
+    await queueWebhook(tx, now, accountId, 'member.updated', {
+      account_id: accountId,
+      user_id: person.userId,
+      email: person.email,
+      before: {
+        permission: PermissionSchema.parse(person.current),
+        advertiser_name: person.advertiserName,
+      },
+      after: { permission: target, advertiser_name: person.advertiserName },
+      via: 'scim',
     });
   }
 }

@@ -71,8 +71,12 @@ export async function saveGroupMappings(
       targetId: actor.accountId,
       changes: { before, after: mappings },
     });
-    await applyGroupPermissions(tx, actor.accountId, 'all', (change) =>
-      recordChange(tx, caller, now, change),
+    await applyGroupPermissions(
+      tx,
+      actor.accountId,
+      'all',
+      (change) => recordChange(tx, caller, now, change),
+      now,
     );
   });
 }

@@ -17,6 +17,8 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { syncSeats } from '../billing/billing-seats';
 import { insertUser } from '../identity/insert-user';
 import { endMembership } from '../team/member-removal.service';
+import { queueWebhook } from '../../lib/webhook-queue';
+import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { applyGroupPermissions } from './scim-permissions';
 
 /** Who a SCIM call acts for: the account its token belongs to. */
@@ -207,8 +209,15 @@ export async function provisionScimUser(
     });
     if (input.active && !membership) {
       await tx.insert(accountUsers).values({ accountId, userId: id, permission });
+      await queueWebhook(tx, now, accountId, 'member.joined', {
+        account_id: accountId,
+        user_id: id,
+        email: input.email,
+        permission,
+        via: 'scim',
+      });
     } else if (!input.active && membership) {
-      await endMembership(tx, { accountId, userId: id, now });
+      await endMembership(tx, { accountId, userId: id, now, email: input.email, via: 'scim' });
     }
     await scimAudit(tx, caller, {
       action: 'scim.user_provisioned',
@@ -263,14 +272,34 @@ export async function replaceScimUser(
       .set({ externalId: input.externalId, active: input.active, updatedAt: now })
       .where(and(eq(scimUsers.accountId, accountId), eq(scimUsers.userId, userId)));
     if (row.active && !input.active) {
-      await endMembership(tx, { accountId, userId, now });
+      await endMembership(tx, {
+        accountId,
+        userId,
+        now,
+        email: before.userName,
+        via: 'scim',
+      });
     } else if (!row.active && input.active) {
-      await tx
+      const joined = await tx
         .insert(accountUsers)
         .values({ accountId, userId, permission: row.permission })
-        .onConflictDoNothing();
-      await applyGroupPermissions(tx, accountId, [userId], (change) =>
-        scimAudit(tx, caller, change),
+        .onConflictDoNothing()
+        .returning({ id: accountUsers.id });
+      if (joined.length > 0) {
+        await queueWebhook(tx, now, accountId, 'member.joined', {
+          account_id: accountId,
+          user_id: userId,
+          email: before.userName,
+          permission: PermissionSchema.parse(row.permission),
+          via: 'scim',
+        });
+      }
+      await applyGroupPermissions(
+        tx,
+        accountId,
+        [userId],
+        (change) => scimAudit(tx, caller, change),
+        now,
       );
     }
     const action =
@@ -316,7 +345,7 @@ export async function deleteScimUser(caller: ScimCaller, userId: string): Promis
           ),
         ),
       );
-    await endMembership(tx, { accountId, userId, now });
+    await endMembership(tx, { accountId, userId, now, email: before.userName, via: 'scim' });
     await scimAudit(tx, caller, {
       action: 'scim.user_deleted',
       targetType: 'user',

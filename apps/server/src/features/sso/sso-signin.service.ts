@@ -1,3 +1,4 @@
+import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { toLocale } from '@partner-portal/shared/constants';
 import type { SigninResponse } from '@partner-portal/shared/identity';
@@ -19,6 +20,7 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { insertUser } from '../identity/insert-user';
 import { completeFirstFactor } from '../identity/session.service';
 import type { SsoIdentity } from './sso-oidc';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 export class SsoSignInError extends Error {
   constructor(
@@ -156,6 +158,13 @@ async function joinByIdp(
         changes: { permission: connection.defaultPermission, protocol: connection.protocol },
       });
       await mailOwner(txCtx, account, member, connection.defaultPermission);
+      await queueWebhook(tx, now, account.id, 'member.joined', {
+        account_id: account.id,
+        user_id: member.id,
+        email: member.email,
+        permission: PermissionSchema.parse(connection.defaultPermission),
+        via: 'sso',
+      });
     }
     return member.id;
   });

@@ -1,3 +1,4 @@
+import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { accountUsers, users, type invites } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
@@ -10,6 +11,7 @@ import { syncSeats } from '../billing/billing-seats';
 import { mailAccountAdded } from '../identity/account-added-mail';
 import { notifyInviteAccepted } from './invite-mail';
 import { claimInvite } from './invite.service';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 /**
  * An existing user accepts an invite with their password (docs/product.md#screens-and-routes
@@ -47,7 +49,7 @@ export async function addInvitedMember(
   options: { existingUser: boolean },
 ): Promise<AppliedIntent> {
   const { accountId } = invite;
-  await ctx.db
+  const joined = await ctx.db
     .insert(accountUsers)
     .values({
       accountId,
@@ -57,7 +59,17 @@ export async function addInvitedMember(
       enablePlus: invite.enablePlus,
       plusDashboards: invite.plusDashboards,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: accountUsers.id });
+  if (joined.length > 0) {
+    await queueWebhook(ctx.db, ctx.now(), accountId, 'member.joined', {
+      account_id: accountId,
+      user_id: invitee.id,
+      email: invitee.email,
+      permission: PermissionSchema.parse(invite.permission),
+      via: 'invite',
+    });
+  }
   await recordEvent(ctx.db, {
     name: 'accepted_invite',
     userId: invitee.id,

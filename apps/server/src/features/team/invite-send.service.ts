@@ -1,3 +1,4 @@
+import { AssignablePermissionSchema } from '@partner-portal/shared/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { InviteInput, TeamInvite } from '@partner-portal/shared/team';
 import type { Db } from '../../db/client';
@@ -13,6 +14,7 @@ import { createInvite, newInviteToken, type IssuedInvite } from './invite.servic
 import { mailInvites } from './invite-mail';
 import { loadPlusWorkbookIds, resolveMemberAccess, type MemberAccess } from './member-access';
 import { toTeamInvite } from './team-rows';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 type InviteRow = typeof invites.$inferSelect;
 
@@ -77,6 +79,15 @@ export async function sendInvites(
         targetId: invite.id,
         changes: { email, permission: invite.permission },
       });
+      if (!current) {
+        await queueWebhook(tx, now, actor.accountId, 'member.invited', {
+          account_id: actor.accountId,
+          invite_id: invite.id,
+          email,
+          permission: AssignablePermissionSchema.parse(invite.permission),
+          advertiser_name: invite.advertiserName,
+        });
+      }
       rows.push(invite);
     }
     await recordEvent(tx, {

@@ -10,6 +10,7 @@ import { syncSeats } from '../billing/billing-seats';
 import { recordEvent } from '../../lib/events';
 import { accessOf, isOwnerMember, requireMember } from './member-update.service';
 import { isRowId } from '../../lib/row-id';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 /**
  * Takes a user out of an account: the membership goes and their sessions in it are revoked. The
@@ -18,11 +19,27 @@ import { isRowId } from '../../lib/row-id';
  */
 export async function endMembership(
   tx: Db,
-  input: { accountId: string; userId: string; now: Date },
+  input: {
+    accountId: string;
+    userId: string;
+    now: Date;
+    /** For the `member.removed` webhook: who, and how (docs/product.md#webhooks). */
+    email: string;
+    via: 'team' | 'scim';
+  },
 ): Promise<void> {
-  await tx
+  const ended = await tx
     .delete(accountUsers)
-    .where(and(eq(accountUsers.accountId, input.accountId), eq(accountUsers.userId, input.userId)));
+    .where(and(eq(accountUsers.accountId, input.accountId), eq(accountUsers.userId, input.userId)))
+    .returning({ id: accountUsers.id });
+  if (ended.length > 0) {
+    await queueWebhook(tx, input.now, input.accountId, 'member.removed', {
+      account_id: input.accountId,
+      user_id: input.userId,
+      email: input.email,
+      via: input.via,
+    });
+  }
   await tx
     .update(sessions)
     .set({ revokedAt: input.now })
@@ -54,7 +71,13 @@ export async function removeMember(
   await ctx.db.transaction(async (tx) => {
     const member = await requireMember(tx, actor, id);
     if (isOwnerMember(member)) throw new AppError('forbidden', 'error.owner_not_removable');
-    await endMembership(tx, { accountId: actor.accountId, userId: id, now });
+    await endMembership(tx, {
+      accountId: actor.accountId,
+      userId: id,
+      now,
+      email: member.user.email,
+      via: 'team',
+    });
     const [remaining] = await tx
       .select({ id: accountUsers.id })
       .from(accountUsers)

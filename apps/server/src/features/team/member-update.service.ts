@@ -10,6 +10,7 @@ import { requirePermission, type Actor } from '../../lib/auth-guard';
 import { PermissionSchema } from '@partner-portal/shared/permissions';
 import { loadPlusWorkbookIds, resolveMemberAccess } from './member-access';
 import { toTeamUser } from './team-rows';
+import { queueWebhook } from '../../lib/webhook-queue';
 
 /** A member of the actor's account with their user row, or 404. */
 export async function requireMember(db: Db, actor: Actor, userId: string) {
@@ -87,6 +88,14 @@ export async function updateMember(
       targetType: 'user',
       targetId: member.user.id,
       changes: { before: accessOf(member.membership), after: accessOf(updated) },
+    });
+    await queueWebhook(tx, now, actor.accountId, 'member.updated', {
+      account_id: actor.accountId,
+      user_id: member.user.id,
+      email: member.user.email,
+      before: { permission: stored, advertiser_name: member.membership.advertiserName },
+      after: { permission, advertiser_name: updated.advertiserName },
+      via: 'team',
     });
     if (permissionChanged) {
       await tx

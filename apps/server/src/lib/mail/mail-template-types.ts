@@ -23,6 +23,7 @@ export type MailTemplate =
   | 'payment_action_required'
   | 'subscription_canceled'
   | 'api_key_expiring'
+  | 'webhook_disabled'
   | 'two_factor_reset'
   | 'two_factor_required'
   | 'two_factor_reminder'

@@ -97,6 +97,14 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     outro:
       'New people on your verified domains join this way. You can change their permission on the team screen, or the default under Account → Single sign-on.',
   },
+  webhook_disabled: {
+    subject: 'A webhook endpoint of {{account}} was disabled',
+    intro:
+      'Hi {{name}}, we could not deliver events to {{url}} for three days, so we disabled the endpoint. The last try said: {{error}}.',
+    action: 'See the endpoint',
+    outro:
+      'Events are not sent to a disabled endpoint. When it answers again, enable it under Account → Webhooks, and resend the deliveries it missed from its list.',
+  },
   account_added: {
     subject: '{{account}} was added to your Partner Portal sign-in',
     intro:

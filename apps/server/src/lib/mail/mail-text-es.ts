@@ -96,6 +96,14 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     outro:
       'Las personas nuevas de tus dominios verificados se unen así. Puedes cambiar su permiso en la pantalla del equipo, o el permiso por defecto en Cuenta → Inicio de sesión único.',
   },
+  webhook_disabled: {
+    subject: 'Se ha desactivado un endpoint de webhook de {{account}}',
+    intro:
+      'Hola, {{name}}:\nNo hemos podido entregar eventos a {{url}} durante tres días, así que hemos desactivado el endpoint. El último intento respondió: {{error}}.',
+    action: 'Ver el endpoint',
+    outro:
+      'No se envían eventos a un endpoint desactivado. Cuando vuelva a responder, actívalo en Cuenta → Webhooks y reenvía desde su lista las entregas que no recibió.',
+  },
   account_added: {
     subject: 'Se ha añadido {{account}} a tu acceso a Partner Portal',
     intro:
