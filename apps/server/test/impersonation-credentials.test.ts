@@ -39,6 +39,16 @@ const CREDENTIAL_ROUTES: Record<string, Record<string, unknown>> = {
   'PATCH /api/key/:id': { name: 'Renamed' },
   'POST /api/key/:id/roll': { overlap: '0' },
   'DELETE /api/key/:id': {},
+  // Webhooks: a signing secret could forge events to the partner's systems, and a new URL would
+  // send their events elsewhere.
+  'GET /api/webhooks': {},
+  'POST /api/webhooks': { url: 'https://support.example/in', events: ['member.joined'] },
+  'PATCH /api/webhooks/:id': { url: 'https://support.example/in' },
+  'DELETE /api/webhooks/:id': {},
+  'POST /api/webhooks/:id/rotate-secret': {},
+  'POST /api/webhooks/:id/test': {},
+  'GET /api/webhooks/:id/deliveries': {},
+  'POST /api/webhooks/:id/deliveries/:delivery_id/retry': {},
   // Whether every member must use 2FA decides how everyone signs in.
   'PATCH /api/account/security': { require_2fa: false },
   // So does which identity provider signs the account's people in, and for which domains.

@@ -39,7 +39,12 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   onQueued: () => void;
 }> = routesIn(import.meta.url, async (app, { ctx, onQueued }) => {
-  const config = { access: { permission: 'developer' as const }, scope: 'webhook.manage' as const };
+  // `credentials`: a support session neither reads a secret nor points the events elsewhere.
+  const config = {
+    access: { permission: 'developer' as const },
+    scope: 'webhook.manage' as const,
+    credentials: true,
+  };
   const caller = (request: FastifyRequest) => ({
     actor: requireActor(request),
     meta: requestMeta(request),
