@@ -63,13 +63,15 @@ describe('route table (docs/product.md#screens-and-routes)', () => {
       '/account/data',
       '/account/audit',
     ]);
-    expect(menu('developer')).toEqual([...personal, '/account/apikeys']);
+    expect(menu('developer')).toEqual([...personal, '/account/apikeys', '/account/webhooks']);
     expect(menu('advertiser')).not.toContain('/account/audit');
+    expect(menu('admin')).not.toContain('/account/webhooks');
     expect(menu('owner')).toEqual(
       expect.arrayContaining([
         ...personal,
         '/account/billing',
         '/account/apikeys',
+        '/account/webhooks',
         '/account/users',
         '/account/data',
         '/account/audit',

@@ -32,6 +32,7 @@ export const paths = {
   accountBillingInvoice: '/account/billing/invoice',
   accountBillingAuthenticate: '/account/billing/authenticate',
   accountApiKeys: '/account/apikeys',
+  accountWebhooks: '/account/webhooks',
   accountUpgrade: '/account/upgrade',
   accountUsers: '/account/users',
   accountData: '/account/data',
@@ -139,6 +140,13 @@ export const ROUTES: RouteDefinition[] = [
     access: needs('developer'),
     titleKey: 'titles.apikeys',
     page: 'account-api-keys',
+  },
+  {
+    path: paths.accountWebhooks,
+    layout: 'account',
+    access: needs('developer'),
+    titleKey: 'titles.webhooks',
+    page: 'account-webhooks',
   },
   {
     path: paths.accountUpgrade,
@@ -402,6 +410,7 @@ export interface NavItem {
     | 'billing'
     | 'notifications'
     | 'apikeys'
+    | 'webhooks'
     | 'users'
     | 'data'
     | 'audit'
@@ -479,6 +488,12 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
     permission: 'developer',
   },
   {
+    to: paths.accountWebhooks,
+    labelKey: 'app.account_menu.webhooks',
+    icon: 'webhooks',
+    permission: 'developer',
+  },
+  {
     to: paths.accountUsers,
     labelKey: 'app.account_menu.users',
     icon: 'users',
@@ -498,7 +513,7 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
   },
 ];
 
-/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing and security; developer API keys; admin users, data and the audit log. */
+/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing and security; developer API keys and webhooks; admin users, data and the audit log. */
 export function accountMenuItems(permission: Permission | null | undefined): NavItem[] {
   return ACCOUNT_MENU.filter((item) => hasPermission(permission, item.permission)).map(
     ({ permission: _permission, ...item }) => item,

@@ -16,6 +16,7 @@ import {
   ScrollText,
   ShieldAlert,
   Building2,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { NavItem } from '../route-table';
@@ -33,6 +34,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   billing: CreditCard,
   notifications: Bell,
   apikeys: Code,
+  webhooks: Webhook,
   users: UsersRound,
   data: FileUp,
   audit: ScrollText,

@@ -57,6 +57,12 @@ export interface FormInputDefinition {
   /** Shown only while this returns true, given the current values (e.g. advertiser fields). */
   visible?: (values: Record<string, unknown>) => boolean;
   /**
+   * A legend (already translated) the field shares with its neighbours: fields in a row with the
+   * same group are drawn together in a fieldset under it, so a long list of checkboxes reads as
+   * a few named sets (and a screen reader names the set on entering it).
+   */
+  group?: string;
+  /**
    * The control of a `card` field, which the payment provider draws (its value reports
    * `{ complete }`: docs/product.md#validation-rules, the card field reports empty or filled).
    */
@@ -73,6 +79,20 @@ export type FormInputs = Record<string, FormInputDefinition>;
 
 export const isShown = (def: FormInputDefinition | undefined, values: Record<string, unknown>) =>
   !def?.visible || def.visible(values);
+
+/** Fields in order, in runs: consecutive fields of one `group` together, any other alone. */
+export function fieldRuns(
+  fields: [string, FormInputDefinition][],
+): { group?: string; fields: [string, FormInputDefinition][] }[] {
+  const runs: { group?: string; fields: [string, FormInputDefinition][] }[] = [];
+  for (const field of fields) {
+    const group = field[1].group;
+    const last = runs.at(-1);
+    if (group !== undefined && last?.group === group) last.fields.push(field);
+    else runs.push({ group, fields: [field] });
+  }
+  return runs;
+}
 
 /** The submitted values: everything except fields hidden by their condition. */
 export function shownValues(inputs: FormInputs, values: Record<string, unknown>) {

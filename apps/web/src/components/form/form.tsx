@@ -4,7 +4,13 @@ import type { ZodType } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/lib/use-hydrated';
-import { defaultValueOf, shownValues, type FormInputs } from './form-definition';
+import {
+  defaultValueOf,
+  fieldRuns,
+  isShown,
+  shownValues,
+  type FormInputs,
+} from './form-definition';
 import { FormField } from './form-field';
 import { preloadRichFieldControls, RICH_FIELD_TYPES } from './rich-field-controls';
 import type * as FormValidationModule from './form-validation';
@@ -150,16 +156,27 @@ export function Form<TResult = unknown>({
       )}
       data-status={status}
     >
-      {Object.entries(inputs).map(([name, def]) =>
-        def.visible && !def.visible(values) ? null : (
-          <FormField
-            key={name}
-            name={name}
-            def={def}
-            control={form.control}
-            disabled={submitting}
-          />
-        ),
+      {/* flatMap, not nested lists: an ungrouped field keeps its own key, as it always had. */}
+      {fieldRuns(Object.entries(inputs).filter(([, def]) => isShown(def, values))).flatMap(
+        (run) => {
+          const fields = run.fields.map(([name, def]) => (
+            <FormField
+              key={name}
+              name={name}
+              def={def}
+              control={form.control}
+              disabled={submitting}
+            />
+          ));
+          if (run.group === undefined) return fields;
+          return (
+            // min-w-0: a fieldset is as wide as its content by default, too wide on a phone.
+            <fieldset key={`group-${run.fields[0]?.[0]}`} className="grid min-w-0 gap-3">
+              <legend className="mb-2 text-sm font-semibold">{run.group}</legend>
+              {fields}
+            </fieldset>
+          );
+        },
       )}
       {children}
       <Button type="submit" loading={submitting} disabled={!hydrated} className="w-full sm:w-auto">
