@@ -27,6 +27,7 @@ const SCREENS: { path: string; title: [string, string] }[] = [
   { path: '/account/users', title: ['Users', 'Usuarios'] },
   { path: '/account/data', title: ['Import data', 'Importar datos'] },
   { path: '/account/apikeys', title: ['API keys', 'Claves de API'] },
+  { path: '/account/webhooks', title: ['Webhooks', 'Webhooks'] },
   { path: '/help', title: ['Help', 'Ayuda'] },
 ];
 
