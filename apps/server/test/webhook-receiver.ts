@@ -27,8 +27,14 @@ export interface WebhookReceiver {
  * to trust (the https module's default agent, which the sender uses), that records every POST
  * and answers 204 unless told otherwise.
  */
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const { certFile, keyFile } = await writeSelfSignedCertificate();
+export async function startWebhookReceiver(
+  options: {
+    /** The PEM files to serve with (a spawned server is told to trust them); else new ones. */
+    certificate?: { certFile: string; keyFile: string };
+    port?: number;
+  } = {},
+): Promise<WebhookReceiver> {
+  const { certFile, keyFile } = options.certificate ?? (await writeSelfSignedCertificate());
   const cert = readFileSync(certFile);
   const trusted = globalAgent.options.ca;
   globalAgent.options.ca = [...(Array.isArray(trusted) ? trusted : trusted ? [trusted] : []), cert];
@@ -51,7 +57,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }, delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://localhost:${port}`,

@@ -12,6 +12,7 @@ import {
   type SpawnedProcess,
 } from '../spawned-server';
 import { createScratchDatabase } from '../admin-query';
+import { writeSelfSignedCertificate } from '../self-signed-certificate';
 import { TEST_XSRF_TOKEN } from '../build-test-app';
 
 /** One instance of the app: `npm run serve` (the production start) in its own process group. */
@@ -27,6 +28,8 @@ export interface Cluster {
   database: Database;
   databaseUrl: string;
   mails: () => CaughtMail[];
+  /** A certificate both instances trust (NODE_EXTRA_CA_CERTS), for a local webhook receiver. */
+  certificate: { certFile: string; keyFile: string };
   stop(): Promise<void>;
 }
 
@@ -52,7 +55,11 @@ export async function startCluster(): Promise<Cluster> {
   const mails: CaughtMail[] = [];
   const catcher = await startMailCatcher((mail) => mails.push(mail));
   const dataDirs: string[] = [];
+  const certificate = await writeSelfSignedCertificate();
   const shared = {
+    // Webhooks to a receiver on this machine, over HTTPS with a certificate made here.
+    ALLOW_PRIVATE_OUTBOUND: 'true',
+    NODE_EXTRA_CA_CERTS: certificate.certFile,
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -94,7 +101,7 @@ export async function startCluster(): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { a, b, database, databaseUrl, mails: () => [...mails], stop };
+  return { a, b, database, databaseUrl, mails: () => [...mails], certificate, stop };
 }
 
 /** A client address of its own (the instances trust X-Forwarded-For). */

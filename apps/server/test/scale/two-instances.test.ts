@@ -11,6 +11,7 @@ import {
 } from '../../src/db/schema/index';
 import { createAccount, createUser, uniqueEmail } from '../factories';
 import { PASSWORD } from '../identity-helpers';
+import { startWebhookReceiver } from '../webhook-receiver';
 import { call, clientAddress, startCluster, within, type Cluster, type Instance } from './cluster';
 
 // `npm run test:scale`: the app as it runs beyond one machine — two instances of the built server
@@ -260,5 +261,43 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       );
     expect(purged).toHaveLength(1);
     expect(await db().select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+  });
+
+  it('deliver each webhook once, though both instances hear every queued event and race for it', async () => {
+    const receiver = await startWebhookReceiver({ certificate: cluster.certificate });
+    try {
+      const account = await createAccount(db(), { plan: 'free_plus' });
+      const owner = await createUser(db(), { account, permission: 'owner', password: PASSWORD });
+      const ownerToken = await sessionOn(cluster.a, owner.user.email);
+      const created = await call(cluster.a, 'POST', '/api/webhooks', {
+        token: ownerToken,
+        body: { url: `${receiver.url}/race`, events: ['member.updated'] },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { secret } = created.body.data as { secret: string };
+      const tokenOnB = await sessionOn(cluster.b, owner.user.email);
+      const members = await Promise.all(
+        Array.from({ length: 20 }, () => createUser(db(), { account, permission: 'user' })),
+      );
+      // Twenty members made admins, half through each instance, at once: twenty events.
+      const changed = await Promise.all(
+        members.map(({ user }, n) =>
+          call(n % 2 ? cluster.a : cluster.b, 'PATCH', '/api/user', {
+            token: n % 2 ? ownerToken : tokenOnB,
+            body: { id: user.id, permission: 'admin' },
+          }),
+        ),
+      );
+      expect(changed.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      await within(10_000, async () => receiver.received.length >= 20);
+      // Both dispatchers poll every few seconds too: give a second sender time to show itself.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const ids = receiver.verified(secret).map((message) => message.id);
+      expect(ids).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+      expect(receiver.received).toHaveLength(20);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, accountUsers, auditEvents, outbox, users } from '../../db/schema/index';
+import {
+  accounts,
+  accountUsers,
+  auditEvents,
+  outbox,
+  users,
+  webhookMessages,
+} from '../../db/schema/index';
 import { createAccount, createUser } from '../../../test/factories';
 import {
   enableTwoFactor,
@@ -99,6 +106,13 @@ const auditRows = (accountId: string, action: string) =>
 describe('a first sign-in through the IdP', () => {
   it('makes the user and their membership, mails the owner, and opens a session in the account', async () => {
     const { account, owner, domain } = await ssoAccount();
+    const hook = await api(
+      'POST',
+      '/api/webhooks',
+      { url: 'https://hooks.example.com/in', events: ['member.joined'] },
+      owner.token,
+    );
+    expect(hook.statusCode, hook.body).toBe(201);
     const email = `ada@${domain}`;
     const { landing } = await roundTrip(email);
     const token = landing.searchParams.get('token');
@@ -125,6 +139,14 @@ describe('a first sign-in through the IdP', () => {
       .where(and(eq(outbox.to, owner.user.email), eq(outbox.template, 'sso_member_joined')));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain('joined');
+    // The partner's systems hear of it too (docs/product.md#webhooks).
+    const told = await db()
+      .select({ payload: webhookMessages.payload })
+      .from(webhookMessages)
+      .where(eq(webhookMessages.accountId, account.id));
+    expect(told.map((row) => row.payload.data)).toEqual([
+      { account_id: account.id, user_id: user!.id, email, permission: 'user', via: 'sso' },
+    ]);
 
     // The token is good once.
     const again = await trade(token!);
