@@ -263,6 +263,28 @@ describe('delivery', () => {
     }
   });
 
+  it('sends again, with the same webhook-id, a delivery whose instance died holding it', async () => {
+    const owner = await ownerWithEndpoint('/orphaned');
+    await changeMember(owner);
+    // As an instance that took the delivery (its lease) and died before sending it leaves it.
+    await env.database.db
+      .update(webhookDeliveries)
+      .set({ attempts: 1, nextAttemptAt: new Date(clock.getTime() + 60_000) })
+      .where(eq(webhookDeliveries.endpointId, owner.endpoint.id));
+    await dispatcher.drain();
+    expect(toPath('/orphaned')).toEqual([]);
+    later(61_000);
+    await dispatcher.drain();
+    const [message] = await env.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, owner.endpoint.id));
+    expect(toPath('/orphaned').map((request) => request.headers['webhook-id'])).toEqual([
+      message!.messageId,
+    ]);
+    expect(message).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
   it('follows no redirect: a 3xx is a failed try, and its target hears nothing', async () => {
     const owner = await ownerWithEndpoint('/moved');
     receiver.answer(307, { location: `${receiver.url}/elsewhere` });
