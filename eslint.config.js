@@ -27,6 +27,7 @@ const onlySessionServiceMints = {
  */
 const SERVER_ENTRY_POINTS = [
   'account/additional-account.service',
+  'alerts/alert-job',
   'analytics/report-queries',
   'analytics/report-scope.service',
   'analytics/workbook-access.service',
@@ -39,6 +40,8 @@ const SERVER_ENTRY_POINTS = [
   'billing/subscription-record',
   'billing/upgrade.service',
   'closing/close-route',
+  'digests/digest-periods',
+  'insights/engine/anomaly',
   'identity/account-added-mail',
   'identity/insert-user',
   'identity/session.service',

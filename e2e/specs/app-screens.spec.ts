@@ -23,6 +23,7 @@ const SCREENS: { path: string; title: [string, string] }[] = [
   { path: '/account/password', title: ['Password', 'Contraseña'] },
   { path: '/account/2fa', title: ['Two-factor authentication', 'Autenticación en dos pasos'] },
   { path: '/account/notifications', title: ['Notifications', 'Notificaciones'] },
+  { path: '/account/alerts', title: ['Alerts', 'Alertas'] },
   { path: '/account/billing', title: ['Billing', 'Facturación'] },
   { path: '/account/users', title: ['Users', 'Usuarios'] },
   { path: '/account/data', title: ['Import data', 'Importar datos'] },

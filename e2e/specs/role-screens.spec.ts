@@ -18,9 +18,9 @@ import {
  * cover both languages, themes and widths (fixtures/looks.ts).
  */
 const USERS = [
-  { email: 'admin@demo.test', name: 'admin', hub: 7 },
-  { email: 'advertiser@demo.test', name: 'advertiser', hub: 4 },
-  { email: 'solo@demo.test', name: 'solo', hub: 11 },
+  { email: 'admin@demo.test', name: 'admin', hub: 8 },
+  { email: 'advertiser@demo.test', name: 'advertiser', hub: 5 },
+  { email: 'solo@demo.test', name: 'solo', hub: 13 },
 ] as const;
 
 // Each screen check stands alone (its own session, on its worker's own app server): they spread

@@ -54,6 +54,7 @@ import { installAuditKey } from './lib/audit-hash';
 import { MailDispatcher } from './lib/mail/mail-dispatcher';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { webhookEndpointRoutes } from './features/webhooks/webhooks.routes';
+import { alertRoutes } from './features/alerts/alerts.routes';
 import { createMailDelivery, type MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import {
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scimRoutes, { prefix: '/scim/v2', ctx });
   await app.register(inviteRoutes, { prefix: '/api/invite', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api/key', ctx });
+  await app.register(alertRoutes, { prefix: '/api/alerts', ctx });
   await app.register(webhookEndpointRoutes, {
     prefix: '/api/webhooks',
     ctx,

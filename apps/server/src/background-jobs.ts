@@ -5,6 +5,7 @@ import { runBillingTick } from './features/billing/billing-job';
 import { reconcileBilling } from './features/billing/billing-reconcile.service';
 import { purgeClosedAccounts } from './features/closing/purge-closed.service';
 import { runReportDigests } from './features/digests/digest-job';
+import { runAlertCloses } from './features/alerts/alert-job';
 import { sweepImportJobs } from './features/analytics/report-import-job.service';
 import type { AppContext } from './lib/app-context';
 
@@ -20,6 +21,8 @@ const JOBS: { name: string; run: (ctx: AppContext) => Promise<number> }[] = [
   { name: 'API key expiry mail', run: (ctx) => mailExpiringKeys(ctx) },
   { name: '2FA policy reminders and deadlines', run: (ctx) => runTwoFactorPolicy(ctx) },
   { name: 'report digests', run: (ctx) => runReportDigests(ctx) },
+  // Each metric alert at the close of its owner's day, taken by one instance.
+  { name: 'metric alerts at day close', run: (ctx) => runAlertCloses(ctx) },
   // Uploads whose instance stopped mid-file: marked failed, their staged rows cleared.
   { name: 'stalled report imports', run: (ctx) => sweepImportJobs(ctx) },
   {

@@ -317,6 +317,34 @@ const TABLE: Record<string, Row> = {
     byRole: { other_account: 402 },
   },
 
+  // Metric alerts: every member's own, on Plus and above; no key scope (an alert is a person's).
+  // The matrix's advertiser has no Plus turned on, and the operator's membership is not one
+  // that sees Plus data: both are told 402, as the other account on Core is.
+  'GET /api/alerts': {
+    access: { permission: 'user' },
+    passed: 200,
+    byRole: { other_account: 402, advertiser: 402, master: 402 },
+  },
+  'POST /api/alerts': { access: { permission: 'user' }, payload: {}, passed: 400 },
+  'PATCH /api/alerts/:id': {
+    access: { permission: 'user' },
+    url: `/api/alerts/${UNKNOWN_ID}`,
+    payload: {},
+    passed: 400,
+  },
+  'DELETE /api/alerts/:id': {
+    access: { permission: 'user' },
+    url: `/api/alerts/${UNKNOWN_ID}`,
+    passed: 404,
+    byRole: { other_account: 402, advertiser: 402, master: 402 },
+  },
+  'GET /api/alerts/:id/history': {
+    access: { permission: 'user' },
+    url: `/api/alerts/${UNKNOWN_ID}/history`,
+    passed: 404,
+    byRole: { other_account: 402, advertiser: 402, master: 402 },
+  },
+
   // The audit log: owners and admins, and keys with audit.read.
   'GET /api/audit': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },
   'GET /api/audit.csv': { access: { permission: 'admin' }, scope: 'audit.read', passed: 200 },

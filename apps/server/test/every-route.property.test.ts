@@ -143,6 +143,21 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ overlap: '1h' }),
   },
   'DELETE /api/key/:id': { params: () => ({ id: randomUUID() }) },
+  'POST /api/alerts': {
+    body: () => ({
+      name: 'Fuzz',
+      metric: 'revenue',
+      filters: { advertiser: 'Acme Shoes' },
+      condition: { type: 'change', window: 'week', pct: -20 },
+      channels: ['email'],
+    }),
+  },
+  'PATCH /api/alerts/:id': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ name: 'Renamed', snoozed_until: null }),
+  },
+  'DELETE /api/alerts/:id': { params: () => ({ id: randomUUID() }) },
+  'GET /api/alerts/:id/history': { params: () => ({ id: randomUUID() }) },
   'POST /api/webhooks': {
     body: () => ({ url: 'https://hooks.example.test/in', events: ['member.joined'] }),
   },

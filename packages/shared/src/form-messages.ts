@@ -36,6 +36,13 @@ const en = {
       webhook_events: {
         error: { required: 'Choose at least one event', unknown: 'That is not an event we send' },
       },
+      alert: {
+        error: {
+          channels: 'Choose how to be told: e-mail, webhook or both',
+          zero_change: 'Enter a change other than 0 %',
+          anomaly_ratio: 'Anomalies are found in counts and amounts: choose another metric',
+        },
+      },
       scim_group: {
         error: {
           duplicate: 'Each group can be mapped once',
@@ -160,6 +167,13 @@ const es: DeepStrings<Catalogue> = {
         error: {
           required: 'Elige al menos un evento',
           unknown: 'Ese no es un evento que enviemos',
+        },
+      },
+      alert: {
+        error: {
+          channels: 'Elige cómo quieres enterarte: correo, webhook o ambos',
+          zero_change: 'Indica un cambio distinto de 0 %',
+          anomaly_ratio: 'Las anomalías se buscan en recuentos e importes: elige otra métrica',
         },
       },
       scim_group: {

@@ -32,6 +32,7 @@ import type { AppContext } from '../lib/app-context';
 import { createServiceContext } from '../service-context';
 import { loggerOptions } from '../lib/logger';
 import { issueOneTimeToken } from '../lib/one-time-token';
+import { evaluateAlertsAsOf } from '../features/alerts/alert-job';
 
 /** Where a command runs: its database, and where its lines and its failure go. */
 export interface CommandIO {
@@ -240,13 +241,27 @@ export const COMMANDS: Record<string, AdminCommand> = {
     run: (args, io) =>
       io.withDatabase(async (database, config) => {
         const at = args.indexOf('--as-of');
-        const asOf = at >= 0 ? parseAsOf(args[at + 1]) : new Date();
+        const asOf = at >= 0 ? parseAsOf(args[at + 1], 'send-digests') : new Date();
         const ctx = { ...createCliContext(database, config), now: () => asOf };
         const report = await sendDueDigests(ctx);
         io.out(
           `Report digests as of ${asOf.toISOString()}: ${report.sent} sent, ${report.skipped} skipped, ${report.failed} failed.`,
         );
         if (report.failed > 0) io.fail();
+      }),
+  },
+  'evaluate-alerts': {
+    usage:
+      'evaluate-alerts [--as-of <date-time>]     evaluate every metric alert on the day that had closed then',
+    run: (args, io) =>
+      io.withDatabase(async (database, config) => {
+        const at = args.indexOf('--as-of');
+        const asOf = at >= 0 ? parseAsOf(args[at + 1], 'evaluate-alerts') : new Date();
+        const ctx = { ...createCliContext(database, config), now: () => asOf };
+        const report = await evaluateAlertsAsOf(ctx, asOf);
+        io.out(
+          `Metric alerts as of ${asOf.toISOString()}: ${report.evaluated} evaluated, ${report.fired} fired.`,
+        );
       }),
   },
   insights: {
@@ -320,10 +335,10 @@ export const COMMANDS: Record<string, AdminCommand> = {
 };
 
 /** `2026-11-30`, `2026-11-30T08:05`, or a full ISO instant; a bare date is its UTC midnight. */
-function parseAsOf(value: string | undefined): Date {
+function parseAsOf(value: string | undefined, command: string): Date {
   const at = value ? new Date(value) : new Date(Number.NaN);
   if (!value || Number.isNaN(at.getTime())) {
-    throw new Error('Usage: send-digests --as-of <date-time>, e.g. 2026-11-30T09:00Z');
+    throw new Error(`Usage: ${command} --as-of <date-time>, e.g. 2026-11-30T09:00Z`);
   }
   return at;
 }

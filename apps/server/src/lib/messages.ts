@@ -71,6 +71,16 @@ const en = {
   'error.sso_required':
     '{{account}} signs in through single sign-on. Use “Sign in with single sign-on” instead of a password or a link.',
   'error.saml_metadata_required': 'Paste the metadata your identity provider exports.',
+  'error.alerts_plan': 'Metric alerts come with the Plus plan.',
+  'error.alerts_anomaly_plan':
+    'Alerts on anomalies use the insights engine, which comes with Plus AI. Choose a threshold or a change instead.',
+  'error.alerts_anomaly_ratio':
+    'Anomalies are found in counts and amounts, not in a ratio. Choose another metric.',
+  'error.alerts_limit': 'You can keep at most {{max}} alerts. Delete one first.',
+  'error.alerts_snooze': 'Snooze until a moment within the next {{days}} days.',
+  'message.alert_created': 'Alert set. You will be told when the number moves.',
+  'message.alert_updated': 'Alert saved.',
+  'message.alert_deleted': 'Alert deleted.',
   'error.webhooks_plan':
     'Webhooks come with the Plus plan. Upgrade to send events to your systems.',
   'error.webhook_url_https': 'Webhook endpoints must use https://.',
@@ -342,6 +352,16 @@ const es: Record<MessageKey, string> = {
   'error.sso_required':
     '{{account}} entra con inicio de sesión único. Usa «Entrar con inicio de sesión único» en lugar de una contraseña o un enlace.',
   'error.saml_metadata_required': 'Pega los metadatos que exporta tu proveedor de identidad.',
+  'error.alerts_plan': 'Las alertas de métricas vienen con el plan Plus.',
+  'error.alerts_anomaly_plan':
+    'Las alertas de anomalías usan el motor de insights, que viene con Plus AI. Elige un umbral o un cambio.',
+  'error.alerts_anomaly_ratio':
+    'Las anomalías se buscan en recuentos e importes, no en una proporción. Elige otra métrica.',
+  'error.alerts_limit': 'Puedes tener como máximo {{max}} alertas. Elimina una primero.',
+  'error.alerts_snooze': 'Pospón hasta un momento dentro de los próximos {{days}} días.',
+  'message.alert_created': 'Alerta creada. Te avisaremos cuando la cifra cambie.',
+  'message.alert_updated': 'Alerta guardada.',
+  'message.alert_deleted': 'Alerta eliminada.',
   'error.webhooks_plan':
     'Los webhooks vienen con el plan Plus. Mejora tu plan para enviar eventos a tus sistemas.',
   'error.webhook_url_https': 'Los endpoints de webhook deben usar https://.',

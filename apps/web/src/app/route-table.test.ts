@@ -55,6 +55,7 @@ describe('route table (docs/product.md#screens-and-routes)', () => {
       '/account/password',
       '/account/2fa',
       '/account/notifications',
+      '/account/alerts',
     ];
     expect(menu('user')).toEqual(personal);
     expect(menu('admin')).toEqual([

@@ -28,6 +28,7 @@ export const paths = {
   accountPassword: '/account/password',
   account2fa: '/account/2fa',
   accountNotifications: '/account/notifications',
+  accountAlerts: '/account/alerts',
   accountBilling: '/account/billing',
   accountBillingInvoice: '/account/billing/invoice',
   accountBillingAuthenticate: '/account/billing/authenticate',
@@ -110,6 +111,13 @@ export const ROUTES: RouteDefinition[] = [
     access: needs('user'),
     titleKey: 'titles.notifications',
     page: 'account-notifications',
+  },
+  {
+    path: paths.accountAlerts,
+    layout: 'account',
+    access: needs('user'),
+    titleKey: 'titles.alerts',
+    page: 'account-alerts',
   },
   {
     // Owners see the billing screen; the guard may send any member here (docs/product.md#states-and-transitions), and the
@@ -409,6 +417,7 @@ export interface NavItem {
     | 'twofa'
     | 'billing'
     | 'notifications'
+    | 'alerts'
     | 'apikeys'
     | 'webhooks'
     | 'users'
@@ -482,6 +491,12 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
     permission: 'user',
   },
   {
+    to: paths.accountAlerts,
+    labelKey: 'app.account_menu.alerts',
+    icon: 'alerts',
+    permission: 'user',
+  },
+  {
     to: paths.accountApiKeys,
     labelKey: 'app.account_menu.apikeys',
     icon: 'apikeys',
@@ -513,7 +528,7 @@ const ACCOUNT_MENU: (NavItem & { permission: Permission })[] = [
   },
 ];
 
-/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications; owner billing and security; developer API keys and webhooks; admin users, data and the audit log. */
+/** docs/product.md#roles-and-permissions: user sees profile, password, 2fa, notifications, alerts; owner billing and security; developer API keys and webhooks; admin users, data and the audit log. */
 export function accountMenuItems(permission: Permission | null | undefined): NavItem[] {
   return ACCOUNT_MENU.filter((item) => hasPermission(permission, item.permission)).map(
     ({ permission: _permission, ...item }) => item,

@@ -17,3 +17,4 @@ export * from './workbooks';
 export * from './sso';
 export * from './scim';
 export * from './webhooks';
+export * from './alerts';

@@ -138,6 +138,7 @@ describe('API keys', () => {
       'report.read',
       'report.export',
       'event.create',
+      'webhook.manage',
     ]);
     const refused = await manage(developer.token, 'POST', '/api/key', {
       name: 'too much',

@@ -200,7 +200,8 @@ function transitionBetween(before: number, after: number, timeZone: string): num
   return hi;
 }
 
-function localDay(now: Date, timeZone: string): string {
+/** The calendar day the clocks in `timeZone` show at `now`. */
+export function localDay(now: Date, timeZone: string): string {
   const c = wallClockAt(now.getTime(), timeZone);
   return formatDay(Date.UTC(c.year, c.month - 1, c.day));
 }

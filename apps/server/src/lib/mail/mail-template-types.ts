@@ -24,6 +24,7 @@ export type MailTemplate =
   | 'subscription_canceled'
   | 'api_key_expiring'
   | 'webhook_disabled'
+  | 'alert_triggered'
   | 'two_factor_reset'
   | 'two_factor_required'
   | 'two_factor_reminder'

@@ -97,6 +97,14 @@ export const MAIL_TEXT_EN: Record<MailTemplate, TemplateText> = {
     outro:
       'New people on your verified domains join this way. You can change their permission on the team screen, or the default under Account → Single sign-on.',
   },
+  alert_triggered: {
+    subject: '{{alert}}: {{metric}} was {{value}} on {{day}}',
+    intro:
+      'Hi {{name}}, your alert "{{alert}}" fired. {{metric}}{{slice}} was {{value}} on {{day}}, {{comparison}}.',
+    action: 'Open the dashboard on it',
+    outro:
+      'You will not hear of it again until the figure is back on the right side of your rule. Snooze or change the alert under Account → Alerts.',
+  },
   webhook_disabled: {
     subject: 'A webhook endpoint of {{account}} was disabled',
     intro:

@@ -96,6 +96,14 @@ export const MAIL_TEXT_ES: Record<MailTemplate, TemplateText> = {
     outro:
       'Las personas nuevas de tus dominios verificados se unen así. Puedes cambiar su permiso en la pantalla del equipo, o el permiso por defecto en Cuenta → Inicio de sesión único.',
   },
+  alert_triggered: {
+    subject: '{{alert}}: {{metric}} fue {{value}} el {{day}}',
+    intro:
+      'Hola, {{name}}:\nTu alerta «{{alert}}» se ha activado. {{metric}}{{slice}} fue {{value}} el {{day}}, {{comparison}}.',
+    action: 'Abrir el panel en ese dato',
+    outro:
+      'No volverás a recibir aviso hasta que la cifra vuelva al lado correcto de tu regla. Pospón o cambia la alerta en Cuenta → Alertas.',
+  },
   webhook_disabled: {
     subject: 'Se ha desactivado un endpoint de webhook de {{account}}',
     intro:

@@ -33,6 +33,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   twofa: ShieldCheck,
   billing: CreditCard,
   notifications: Bell,
+  alerts: Bell,
   apikeys: Code,
   webhooks: Webhook,
   users: UsersRound,

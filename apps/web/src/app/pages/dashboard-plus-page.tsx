@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { isPlusEligible } from '@partner-portal/shared/plans';
+import { useDashboardAlertBell } from './dashboard-alert-bell';
 import { DashboardWithSide } from './dashboard-with-side';
 import { useSession } from '@/lib/session-store';
 import { Page } from '../layouts/page';
@@ -11,6 +12,7 @@ import { paths } from '../route-table';
  */
 export default function DashboardPlusPage() {
   const session = useSession();
+  const bell = useDashboardAlertBell();
   if (!session || !isPlusEligible(session)) {
     const upgrade = session?.plan === 'free_core' && session.permission !== 'advertiser';
     return (
@@ -21,7 +23,7 @@ export default function DashboardPlusPage() {
     );
   }
   return (
-    <Page titleKey="titles.dashboard_plus">
+    <Page titleKey="titles.dashboard_plus" actions={bell}>
       <DashboardWithSide kind="plus" />
     </Page>
   );

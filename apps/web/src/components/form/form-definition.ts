@@ -23,6 +23,8 @@ interface FormOption {
   value: string;
   label: string;
   group?: string;
+  /** Shown but not choosable (a plan's feature): the field's description should say why. */
+  disabled?: boolean;
 }
 
 /** docs/product.md#entities "Form input definition". Labels and messages arrive already translated. */
