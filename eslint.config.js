@@ -27,7 +27,6 @@ const onlySessionServiceMints = {
  */
 const SERVER_ENTRY_POINTS = [
   'account/additional-account.service',
-  'alerts/alert-job',
   'analytics/report-queries',
   'analytics/report-scope.service',
   'analytics/workbook-access.service',

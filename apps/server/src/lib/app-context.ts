@@ -24,6 +24,11 @@ export interface AppContext {
   copyCsv: Database['copyCsv'];
   /** Answers computed from versioned data, kept in this instance's memory (lib/answer-cache.ts). */
   answerCache: AnswerCache;
+  /**
+   * What reads an account's new report rows once an import has committed them (its metric
+   * alerts): given where the context is made, so the import need not know who reads after it.
+   */
+  reportImported: (ctx: AppContext, accountId: string) => Promise<unknown>;
 }
 
 /** Mail goes into the outbox; the app's dispatcher delivers it (lib/mail/mail-dispatcher.ts). */

@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { RATIO_METRICS, type AlertMetric } from '@partner-portal/shared/alerts';
 import { toLocale, type Locale } from '@partner-portal/shared/constants';
 import { activeFilters, writeReportFocus } from '@partner-portal/shared/report-data';
-import { users } from '../../db/schema/index';
+import { users, type alerts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { queueWebhook } from '../../lib/webhook-queue';
 import { DAY_MS } from '../../lib/utc-days';
 import type { Evaluation } from './alert-condition';
-import type { AlertRow } from './alert-evaluation.service';
+
+type AlertRow = typeof alerts.$inferSelect;
 
 const METRIC_NAMES: Record<Locale, Record<AlertMetric, string>> = {
   en: {

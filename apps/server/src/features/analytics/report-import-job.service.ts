@@ -22,7 +22,6 @@ import {
   type RawProblem,
 } from './report-import.service';
 import { queueWebhook } from '../../lib/webhook-queue';
-import { evaluateAccountAlerts } from '../alerts/alert-job';
 
 /** Rows per COPY into the staging table: about 1 MB of text, a few hundred ms of work. */
 const BATCH_ROWS = 10_000;
@@ -332,7 +331,7 @@ async function writeStagedRows(
     });
     // New data: the account's metric alerts read it now (docs/product.md#metric-alerts); each
     // alert's failure is logged and kept from the import's answer.
-    await evaluateAccountAlerts(ctx, job.accountId);
+    await ctx.reportImported(ctx, job.accountId);
     return { outcome: 'done', rows: state.written, importId };
   } catch (error) {
     await finishJob(db, job.id, 'failed', ctx.now(), state);
