@@ -55,7 +55,7 @@ import { MailDispatcher } from './lib/mail/mail-dispatcher';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { webhookEndpointRoutes } from './features/webhooks/webhooks.routes';
 import { alertRoutes } from './features/alerts/alerts.routes';
-import { evaluateAccountAlerts } from './features/alerts/alert-job';
+import { afterReportImport } from './report-readers';
 import { createMailDelivery, type MailTransport } from './lib/mail/mail-transport';
 import { OidcClients } from './features/social/oidc-clients';
 import {
@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditAnchors: createAuditAnchors(config, database.db, { log: app.log, now, mail }),
     copyCsv: database.copyCsv,
     answerCache: new AnswerCache(),
-    reportImported: evaluateAccountAlerts,
+    reportImported: afterReportImport,
   };
 
   await database.exclusive(() => syncConfiguredCatalogue(database.db, config));

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { evaluateAccountAlerts } from './features/alerts/alert-job';
+import { afterReportImport } from './report-readers';
 import { createBillingProvider } from './features/billing/create-billing-provider';
 import { createAuditAnchors, createMailTransport, type AppContext } from './lib/app-context';
 import { AnswerCache } from './lib/answer-cache';
@@ -30,6 +30,6 @@ export function createServiceContext(
     auditAnchors: createAuditAnchors(config, database.db, { log, now, mail }),
     copyCsv: database.copyCsv,
     answerCache: new AnswerCache(),
-    reportImported: evaluateAccountAlerts,
+    reportImported: afterReportImport,
   };
 }

@@ -238,6 +238,48 @@ describe('report events', () => {
   });
 });
 
+describe('insight events', () => {
+  it('tells each new insight once, after the import that shows it, on a plan with insights', async () => {
+    const owner = await payingOwner(env.app, db(), 'free_plus_ai');
+    await endpointFor(owner.token, ['insight.found']);
+    const day = (index: number) =>
+      new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+    // Ten weeks of a steady weekly rhythm, then a day at three times the usual revenue.
+    const lines = Array.from({ length: 71 }, (_, index) => {
+      const usual =
+        20_000 *
+        (1 + 0.1 * Math.sin((2 * Math.PI * index) / 7)) *
+        (1 + ((index * 7919) % 13) / 400);
+      const revenue = index === 70 ? usual * 3 : usual;
+      return `${day(index)},Acme Shoes,Spring,search,US,desktop,${Math.round(revenue * 20)},${Math.round(revenue / 2)},${Math.round(revenue / 40)},${revenue.toFixed(2)},${(revenue * 0.6).toFixed(2)}`;
+    });
+    const upload = (rows: string[]) =>
+      env.app.inject({
+        method: 'POST',
+        url: '/api/account/data/imports?name=history.csv',
+        headers: { ...bearer(owner.token), 'content-type': 'text/csv' },
+        remoteAddress: randomIp(),
+        payload: `${REPORT_COLUMNS.join(',')}\n${rows.join('\n')}\n`,
+      });
+    expect((await upload(lines)).statusCode).toBe(201);
+    const found = await eventsOf(owner.account.id, 'insight.found');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        metric: 'revenue',
+        advertiser_name: null,
+        type: expect.any(String),
+      }),
+    );
+    expect(String(found[0]!.headline)).not.toBe('');
+    // Another import of the same days' news tells nothing twice.
+    expect((await upload([lines[0]!.replace('Acme Shoes', 'Other')])).statusCode).toBe(201);
+    const again = await eventsOf(owner.account.id, 'insight.found');
+    const ids = again.map((event) => event.insight_id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
 it('a signed-in account without endpoints writes no event at all', async () => {
   const owner = await signedInUser(env.app, db(), { permission: 'owner' });
   const { user } = await createUser(db(), { account: owner.account, permission: 'user' });
