@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY_DELAYS_MS } from '@partner-portal/shared/webhooks';
 import type { AppContext } from '../../lib/app-context';
 import { rowsOf } from '../../db/raw-rows';
+import { DrainLoop } from '../../lib/drain-loop';
 import { decryptSecret } from '../../lib/secret-box';
 import { sendWebhook, type SendResult } from './webhook-send';
 import { giveUpEndpoint } from './webhook-give-up';
@@ -51,45 +52,27 @@ interface Claimed {
  */
 export class WebhookDispatcher {
   private readonly options: Required<WebhookDispatcherOptions>;
-  private draining: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
+  private readonly loop: DrainLoop;
 
   constructor(
     private readonly ctx: AppContext,
     options: WebhookDispatcherOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.loop = new DrainLoop(
+      () => this.drain(),
+      (error) => this.ctx.log.error({ err: error }, 'webhooks: could not be read'),
+      this.options.pollMs,
+    );
   }
 
   start(onQueued: (listener: () => void) => () => void): void {
-    this.unsubscribe = onQueued(() => this.poke());
-    this.timer = setInterval(() => this.poke(), this.options.pollMs);
-    this.timer.unref();
-    this.poke();
+    this.loop.start(onQueued);
   }
 
   /** Drains now, or once more after the drain under way (a commit it may not have seen). */
   poke(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .then(
-        () => undefined,
-        (error: unknown) => this.ctx.log.error({ err: error }, 'webhooks: could not be read'),
-      )
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.poke();
-        }
-      });
+    this.loop.poke();
   }
 
   /** Sends every due delivery; answers how many were tried. */
@@ -99,15 +82,12 @@ export class WebhookDispatcher {
       const claimed = await this.claim();
       await Promise.all(claimed.map((row) => this.deliver(row)));
       tried += claimed.length;
-      if (claimed.length < this.options.batch || this.stopped) return tried;
+      if (claimed.length < this.options.batch || this.loop.isStopped) return tried;
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
-    await this.draining;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async claim(): Promise<Claimed[]> {

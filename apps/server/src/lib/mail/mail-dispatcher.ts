@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
+import { DrainLoop } from '../drain-loop';
 import type { MailDelivery, QueuedMail } from './mail-transport';
 
 export interface DispatcherOptions {
@@ -35,11 +36,7 @@ export function retryDelayMs(attempts: number): number {
  */
 export class MailDispatcher {
   private readonly options: Required<DispatcherOptions>;
-  private draining: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
+  private readonly loop: DrainLoop;
 
   constructor(
     private readonly db: Db,
@@ -48,35 +45,21 @@ export class MailDispatcher {
     options: DispatcherOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.loop = new DrainLoop(
+      () => this.drain(),
+      (error) => this.log.error({ err: error }, 'mail: the outbox could not be read'),
+      this.options.pollMs,
+    );
   }
 
   /** Starts listening (`onQueued` subscribes to the commit signal) and polling. */
   start(onQueued: (listener: () => void) => () => void): void {
-    this.unsubscribe = onQueued(() => this.poke());
-    this.timer = setInterval(() => this.poke(), this.options.pollMs);
-    this.timer.unref();
-    this.poke();
+    this.loop.start(onQueued);
   }
 
   /** Drains now, or once more after the drain under way (a commit it may not have seen). */
   poke(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .then(
-        () => undefined,
-        (error: unknown) => this.log.error({ err: error }, 'mail: the outbox could not be read'),
-      )
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.poke();
-        }
-      });
+    this.loop.poke();
   }
 
   /**
@@ -88,15 +71,12 @@ export class MailDispatcher {
     for (;;) {
       const claimed = await this.claim(queuedSince);
       for (const mail of claimed) if (await this.deliver(mail)) sent += 1;
-      if (claimed.length < this.options.batch || this.stopped) return sent;
+      if (claimed.length < this.options.batch || this.loop.isStopped) return sent;
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
-    await this.draining;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private claim(queuedSince?: Date): Promise<QueuedMail[]> {

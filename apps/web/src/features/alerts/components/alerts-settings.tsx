@@ -3,7 +3,7 @@ import { hasPermission } from '@partner-portal/shared/permission-rules';
 import { QueryGate } from '@/components/ui/query-gate';
 import { useAlerts } from '../api/alerts';
 import { AlertList } from './alert-list';
-import { AlertsLocked } from './alerts-locked';
+import { PlanLocked } from '@/components/ui/plan-locked';
 import { useAlertsEntitled } from './use-alerts-entitled';
 
 /**
@@ -18,7 +18,8 @@ export function AlertsSettings({ upgradePath }: { upgradePath: string }) {
 
   if (!entitled) {
     return (
-      <AlertsLocked
+      <PlanLocked
+        texts="alerts.locked"
         upgradePath={upgradePath}
         canUpgrade={hasPermission(session?.permission, 'admin')}
       />

@@ -5,7 +5,7 @@ import { QueryGate } from '@/components/ui/query-gate';
 import { useSession } from '@/lib/session-store';
 import { useWebhooks } from '../api/webhooks';
 import { EndpointList } from './endpoint-list';
-import { WebhooksLocked } from './webhooks-locked';
+import { PlanLocked } from '@/components/ui/plan-locked';
 
 /**
  * The webhooks screen (docs/product.md#webhooks): the account's endpoints and their deliveries.
@@ -23,7 +23,8 @@ export function WebhooksSettings({ upgradePath }: { upgradePath: string }) {
 
   if (!entitled) {
     return (
-      <WebhooksLocked
+      <PlanLocked
+        texts="webhooks.locked"
         upgradePath={upgradePath}
         canUpgrade={hasPermission(session?.permission, 'admin')}
       />
