@@ -1,5 +1,5 @@
 import { isTimeZone } from '@partner-portal/shared/digests';
-import { DAY_MS } from '../../lib/utc-days';
+import { addDays } from '../../lib/utc-days';
 import { localDay, localWallTimeToInstant } from '../digests/digest-periods';
 
 /** The zone an alert's day closes in: its owner's, or UTC while they have not set one. */
@@ -7,12 +7,9 @@ export function alertZone(timezone: string | null): string {
   return timezone && isTimeZone(timezone) ? timezone : 'UTC';
 }
 
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
 /** The first midnight after `now` on the clocks of `timeZone`: when the owner's day ends. */
 export function nextDayClose(now: Date, timeZone: string): Date {
-  return localWallTimeToInstant(nextDay(localDay(now, timeZone)), 0, 0, timeZone);
+  return localWallTimeToInstant(addDays(localDay(now, timeZone), 1), 0, 0, timeZone);
 }
 
 /** The day that ended at the close `at` (the local day just before it). */
@@ -22,6 +19,5 @@ export function dayClosedAt(at: Date, timeZone: string): string {
 
 /** The last day that had ended by `at` in `timeZone`: yesterday on the owner's clocks. */
 export function lastClosedDay(at: Date, timeZone: string): string {
-  const today = localDay(at, timeZone);
-  return new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  return addDays(localDay(at, timeZone), -1);
 }

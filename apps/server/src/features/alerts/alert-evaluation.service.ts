@@ -5,16 +5,13 @@ import { PermissionSchema } from '@partner-portal/shared/permissions';
 import type { AlertMetric } from '@partner-portal/shared/alerts';
 import { accounts, accountUsers, alertEvents, alerts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
-import { DAY_MS } from '../../lib/utc-days';
+import { addDays } from '../../lib/utc-days';
 import { dataRange, trend } from '../analytics/report-queries';
 import { memberReportScope } from '../analytics/report-scope.service';
 import { evaluateCondition, historyDays, nextState, type DayTotals } from './alert-condition';
 import { notifyTriggered } from './alert-notify';
 
 export type AlertRow = typeof alerts.$inferSelect;
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The sums of each day from `from` to `to`, a day without rows as zeros. */
 function denseDays(from: string, to: string, rows: { date: string }[]): DayTotals[] {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray, lte } from 'drizzle-orm';
 import { alerts, users } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { alertZone, dayClosedAt, lastClosedDay, nextDayClose } from './alert-close';
@@ -83,7 +83,7 @@ export async function evaluateAlertsAsOf(
     .select({ alert: alerts, timezone: users.timezone })
     .from(alerts)
     .innerJoin(users, eq(users.id, alerts.userId))
-    .where(and(accountIds ? inArray(alerts.accountId, accountIds) : sql`true`));
+    .where(accountIds ? inArray(alerts.accountId, accountIds) : undefined);
   const fired = await evaluateEach(
     ctx,
     rows.map((row) => ({

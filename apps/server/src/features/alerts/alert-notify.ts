@@ -6,7 +6,7 @@ import { users, type alerts } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
 import { renderMail } from '../../lib/mail/mail-templates';
 import { queueWebhook } from '../../lib/webhook-queue';
-import { DAY_MS } from '../../lib/utc-days';
+import { addDays } from '../../lib/utc-days';
 import type { Evaluation } from './alert-condition';
 
 type AlertRow = typeof alerts.$inferSelect;
@@ -92,10 +92,9 @@ export async function notifyTriggered(
     .where(eq(users.id, alert.userId));
   if (!owner) return;
   const locale = toLocale(owner.locale);
-  const weekBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 6 * DAY_MS).toISOString();
   const focus = writeReportFocus(new URLSearchParams(), {
     filters: alert.filters,
-    range: { from: weekBefore.slice(0, 10), to: day },
+    range: { from: addDays(day, -6), to: day },
   });
   const slice = activeFilters(alert.filters)
     .map(([, value]) => value)

@@ -1,11 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import {
-  PlanIdSchema,
-  SubscriptionStatusSchema,
-  entitledPlan,
-  includesSso,
-} from '@partner-portal/shared/plans';
+import { includesSso } from '@partner-portal/shared/plans';
 import {
   SAML_METADATA_MAX_BYTES,
   SSO_PLAN,
@@ -14,8 +9,9 @@ import {
   type SsoSettingsInput,
 } from '@partner-portal/shared/sso';
 import type { Db } from '../../db/client';
-import { accounts, ssoConnections, ssoDomains } from '../../db/schema/index';
+import { ssoConnections, ssoDomains } from '../../db/schema/index';
 import type { AppContext } from '../../lib/app-context';
+import { actorPlan } from '../../lib/account-plan';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
@@ -31,16 +27,7 @@ type ConnectionRow = typeof ssoConnections.$inferSelect;
 
 /** 402 naming Pro unless the account's plan, as the actor gets it, includes single sign-on. */
 export async function requireSsoPlan(db: Db, actor: Actor): Promise<void> {
-  const [account] = await db
-    .select({ plan: accounts.plan, status: accounts.subscriptionStatus })
-    .from(accounts)
-    .where(eq(accounts.id, actor.accountId));
-  const plan = entitledPlan(
-    actor.permission,
-    PlanIdSchema.safeParse(account?.plan).data,
-    SubscriptionStatusSchema.safeParse(account?.status).data,
-  );
-  if (!includesSso(plan)) {
+  if (!includesSso(await actorPlan(db, actor))) {
     throw new AppError('payment_required', 'error.sso_plan', { plan: SSO_PLAN });
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import {
   WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
@@ -9,7 +9,7 @@ import type { Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { messagePayload, newMessageId } from '../../lib/webhook-queue';
-import { recordTry, sendClaimed } from './webhook-dispatcher';
+import { recordTry, sendClaimed, WEBHOOK_LEASE_MS } from './webhook-dispatcher';
 import { requireEndpoint, requireWebhooksPlan } from './webhook-endpoints.service';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -139,7 +139,7 @@ export async function sendTestEvent(
         messageId: id,
         attempts: 1,
         manual: true,
-        nextAttemptAt: sql`${now}::timestamptz + interval '1 minute'`,
+        nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS),
         giveUpAt: now,
         createdAt: now,
       })

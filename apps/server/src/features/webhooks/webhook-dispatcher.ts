@@ -19,10 +19,13 @@ export interface WebhookDispatcherOptions {
   leaseMs?: number;
 }
 
+/** How long a taken delivery is its taker's (the dispatcher's, or a test send's). */
+export const WEBHOOK_LEASE_MS = 30_000;
+
 const DEFAULTS: Required<WebhookDispatcherOptions> = {
   pollMs: 5_000,
   batch: 10,
-  leaseMs: 30_000,
+  leaseMs: WEBHOOK_LEASE_MS,
 };
 
 /** The wait after the `attempts`-th failed try: growing, then the last step again. */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { PlanIdSchema, SubscriptionStatusSchema } from '@partner-portal/shared/plans';
-import { entitledPlan, includesWebhooks, WEBHOOKS_PLAN } from '@partner-portal/shared/plan-rules';
+import { includesWebhooks, WEBHOOKS_PLAN } from '@partner-portal/shared/plan-rules';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_SECRET_OVERLAP_MS,
@@ -15,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { accounts, webhookEndpoints } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
+import { actorPlan } from '../../lib/account-plan';
 import type { AppContext } from '../../lib/app-context';
 import { AppError } from '../../lib/app-error';
 import { recordChange, type Caller } from '../../lib/audit';
@@ -25,16 +25,7 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /** 402 naming Plus unless the account's plan, as the actor gets it, includes webhooks. */
 export async function requireWebhooksPlan(db: Db, actor: Actor): Promise<void> {
-  const [account] = await db
-    .select({ plan: accounts.plan, status: accounts.subscriptionStatus })
-    .from(accounts)
-    .where(eq(accounts.id, actor.accountId));
-  const plan = entitledPlan(
-    actor.permission,
-    PlanIdSchema.safeParse(account?.plan).data,
-    SubscriptionStatusSchema.safeParse(account?.status).data,
-  );
-  if (!includesWebhooks(plan)) {
+  if (!includesWebhooks(await actorPlan(db, actor))) {
     throw new AppError('payment_required', 'error.webhooks_plan', { plan: WEBHOOKS_PLAN });
   }
 }
